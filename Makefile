@@ -1,0 +1,56 @@
+# The two commands: `make run` and `make test`. Everything installs into .venv.
+SHELL := /bin/bash
+VENV := .venv
+BIN := $(VENV)/bin
+PY := $(BIN)/python
+STAMP := $(VENV)/.installed
+
+# The newest Python >= 3.12 on the PATH (or in pyenv's versions), checked by running it.
+PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
+	$$(ls -d $$HOME/.pyenv/versions/3.1[2-9]*/bin/python3 2>/dev/null | sort -rV); do \
+	  if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+	    echo $$c; break; fi; done)
+
+.PHONY: run test lint format install messages bench clean
+
+$(STAMP): pyproject.toml
+	@if [ -z "$(PYTHON)" ]; then \
+	  echo "error: this project needs Python 3.12 or newer (Django 6.1); none was found on the PATH." >&2; \
+	  echo "       Install python3.12 (or newer) and run make again." >&2; exit 1; fi
+	@echo "Using $(PYTHON) ($$($(PYTHON) --version))"
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+messages: $(STAMP)
+	$(PY) manage.py compilemessages --ignore=.venv -v 0
+
+run: $(STAMP) messages
+	mkdir -p var/mail var/broker
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py collectstatic --noinput -v 0
+	@echo "Starting the site on http://127.0.0.1:8000 with a Celery worker and beat (Ctrl-C stops all)."
+	trap 'kill 0' INT TERM EXIT; \
+	$(BIN)/celery -A config worker -B --pool=solo --loglevel=info -s var/beat-schedule & \
+	$(PY) manage.py runserver 127.0.0.1:8000 & \
+	wait
+
+test: $(STAMP) messages
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(STAMP)
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+clean:
+	rm -rf $(VENV) var/*.sqlite3

@@ -1,0 +1,156 @@
+"""The rule-engine contract (see ENGINE_API.md) and helpers every engine shares.
+
+Nothing here imports Django, the database or Celery: an engine can be run, tested
+and timed with plain Python.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any, Protocol, runtime_checkable
+
+
+class IllegalMove(Exception):
+    """A move that is not among the seat's legal moves; the message is for a player."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class InvalidOptions(Exception):
+    """Table options an engine cannot play with; the message is for a player."""
+
+    def __init__(self, reason: str):
+        super().__init__(reason)
+        self.reason = reason
+
+
+@runtime_checkable
+class Engine(Protocol):
+    slug: str
+    name: str
+    min_players: int
+    max_players: int
+
+    def default_options(self, num_players: int) -> dict: ...
+
+    def validate_options(self, num_players: int, options: dict) -> dict: ...
+
+    def setup(self, num_players: int, options: dict, seed: int) -> dict: ...
+
+    def to_move(self, state: dict) -> list[int]: ...
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]: ...
+
+    def apply(self, state: dict, seat: int, move: dict) -> dict: ...
+
+    def view(self, state: dict, seat: int | None) -> dict: ...
+
+    def secrets(self, state: dict, seat: int | None) -> list[str]: ...
+
+    def describe(
+        self, state: dict, seat: int, move: dict, viewer: int | None
+    ) -> str: ...
+
+    def is_over(self, state: dict) -> bool: ...
+
+    def outcome(self, state: dict) -> list[dict]: ...
+
+
+# --- Seeded randomness -------------------------------------------------------------
+# The RNG state lives inside the game state as a small JSON object {"seed": s, "n": k},
+# so that `apply` stays pure and a game is fully described by its seed and its moves.
+# Each draw of randomness derives a fresh generator from (seed, n) and bumps n; string
+# seeds are hashed with SHA-512 by `random.Random`, the same on every run and machine.
+# Views never include it: a player who knew it could predict the deck.
+
+
+def rng_new(seed: int) -> dict:
+    """A fresh RNG state (JSON-able) from a seed."""
+    return {"seed": int(seed), "n": 0}
+
+
+class SeededRandom:
+    """A context manager over a state's RNG: a generator for this step, then n += 1.
+
+    with SeededRandom(state) as rng:
+        rng.shuffle(deck)
+    """
+
+    def __init__(self, state: dict, key: str = "rng"):
+        self.state = state
+        self.key = key
+
+    def __enter__(self) -> random.Random:
+        rng_state = self.state[self.key]
+        return random.Random(f"{rng_state['seed']}:{rng_state['n']}")
+
+    def __exit__(self, *exc) -> None:
+        if exc[0] is None:
+            rng_state = self.state[self.key]
+            self.state[self.key] = {"seed": rng_state["seed"], "n": rng_state["n"] + 1}
+
+
+def shuffled(items: list, seed: int) -> list:
+    """A shuffled copy of `items`, from a seed (for set-up)."""
+    out = list(items)
+    random.Random(seed).shuffle(out)
+    return out
+
+
+# --- Small helpers ----------------------------------------------------------------
+
+
+def clone(state: dict) -> dict:
+    """A deep copy of a JSON state, so that `apply` never mutates its input."""
+    return copy.deepcopy(state)
+
+
+def canonical(obj: Any) -> str:
+    """The canonical JSON text of a state, move or view (sorted keys)."""
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"))
+
+
+def check_move(legal: list[dict], move: Any, reason: str | None = None) -> dict:
+    """Returns `move` if it is one of `legal`, else raises IllegalMove."""
+    if not isinstance(move, dict):
+        raise IllegalMove("A move must be a JSON object.")
+    key = canonical(move)
+    for candidate in legal:
+        if canonical(candidate) == key:
+            return candidate
+    raise IllegalMove(reason or "That move is not allowed now.")
+
+
+def ranks_from_scores(scores: list, tiebreak: list | None = None) -> list[int]:
+    """Competition ranks (1 = best) from scores, higher is better; equal keys share."""
+    keys = [(s, tiebreak[i] if tiebreak else 0) for i, s in enumerate(scores)]
+    return [1 + sum(1 for other in keys if other > mine) for mine in keys]
+
+
+# --- Words -------------------------------------------------------------------------
+# Engines write their player-facing words (log lines, reasons) in English, wrapped in
+# `_()` so that `makemessages` collects them. The site installs Django's gettext here
+# at start-up (games/apps.py), so the same call returns French to a French reader;
+# without the site, `_` returns the English text. Players are named "{p0}", "{p1}",
+# ... in log lines: the site replaces each with that seat's display name.
+
+_translator = None
+
+
+def set_translator(translate) -> None:
+    """Installs a gettext-like function (the site calls this once at start-up)."""
+    global _translator
+    _translator = translate
+
+
+def _(text: str) -> str:
+    return _translator(text) if _translator else text
+
+
+def player(seat: int) -> str:
+    """How a log line names a seat; the site replaces it with the player's name."""
+    return "{p%d}" % seat
