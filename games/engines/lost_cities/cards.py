@@ -1,0 +1,78 @@
+"""The Lost Cities deck (rules text "Répartition des cartes"; DATA.md section 1).
+
+Each colour has one card of each value 2..10 and three wager cards. The sixth
+colour (purple) belongs to the newer edition's 6-expedition variant.
+"""
+
+from __future__ import annotations
+
+from ..base import _
+
+COLOURS_5 = ["yellow", "blue", "white", "green", "red"]
+COLOURS_6 = [*COLOURS_5, "purple"]
+VALUES = list(range(2, 11))
+WAGERS_PER_COLOUR = 3
+HAND_SIZE = 8  # "Chaque joueur commence avec 8 cartes en main" (also with 6 colours)
+EXPEDITION_COST = 20
+BONUS_CARDS = 8
+BONUS_POINTS = 20
+
+# A symbol per colour, so that colour is never the only cue (UI.md).
+SYMBOLS = {
+    "yellow": "sun",
+    "blue": "wave",
+    "white": "peak",
+    "green": "leaf",
+    "red": "flame",
+    "purple": "gem",
+}
+
+
+def colour_name(colour: str) -> str:
+    # Masculine forms in French ("le 7 rouge", "un pari rouge").
+    names = {
+        "yellow": _("yellow"),
+        "blue": _("blue"),
+        "white": _("white"),
+        "green": _("green"),
+        "red": _("red"),
+        "purple": _("purple"),
+    }
+    return names[colour]
+
+
+def card_id(colour: str, value: int | None, copy: int = 0) -> str:
+    """"lc-red-7" for a number card, "lc-red-w1".."lc-red-w3" for the wagers."""
+    if value is None:
+        return f"lc-{colour}-w{copy}"
+    return f"lc-{colour}-{value}"
+
+
+def make_deck(colours: list[str]) -> list[str]:
+    deck = []
+    for colour in colours:
+        deck += [card_id(colour, None, n) for n in range(1, WAGERS_PER_COLOUR + 1)]
+        deck += [card_id(colour, value) for value in VALUES]
+    return deck
+
+
+def parse(card: str) -> tuple[str, int | None]:
+    """(colour, value) of a card id; value None for a wager."""
+    _prefix, colour, rank = card.split("-")
+    return colour, (None if rank.startswith("w") else int(rank))
+
+
+def card_info(card: str) -> dict:
+    colour, value = parse(card)
+    return {
+        "id": card,
+        "colour": colour,
+        "value": value,
+        "wager": value is None,
+        "symbol": SYMBOLS[colour],
+    }
+
+
+def sort_key(card: str, colours: list[str]) -> tuple:
+    colour, value = parse(card)
+    return (colours.index(colour), value or 0, card)
