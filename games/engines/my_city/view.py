@@ -1,0 +1,150 @@
+"""What each seat may know, the hidden ids, and the log lines.
+
+Hidden: the order of the face-down construction deck (no seat sees it; its card ids
+are `secrets(state, None)`) and each pending decision of the round, which only its
+author sees until the round resolves (id "pending-<round>-<seat>"). Everything else
+is public: the revealed card, the boards as resolved, passes, who has decided.
+"""
+
+from __future__ import annotations
+
+from ..base import _, player
+from .board import COLS, RIVER, ROWS
+from .buildings import BUILDINGS, cells_of, orientations_of
+from .rules import church_to_build, may_pass, revealed_building, to_move, track
+from .scoring import ranking
+
+
+def pending_id(state: dict, seat: int) -> str:
+    return f"pending-{state['round']}-{seat}"
+
+
+def secrets(state: dict, seat: int | None) -> list[str]:
+    if seat is None:
+        return list(state["deck"])
+    if 0 <= seat < len(state["pending"]) and state["pending"][seat] is not None:
+        return [pending_id(state, seat)]
+    return []
+
+
+def _grid(placed: list) -> list:
+    """Rows x columns of building ids (null where no building stands)."""
+    grid = [[None] * COLS for _ in range(ROWS)]
+    for entry in placed:
+        for r, c in entry["cells"]:
+            grid[r][c] = entry["building"]
+    return grid
+
+
+def _revealed(state: dict) -> dict | None:
+    building = revealed_building(state)
+    if building is None:
+        return None
+    return {
+        "card": state["revealed"],
+        "building": building,
+        **BUILDINGS[building],
+        "face_down": state["face_down"],
+        "church_must_be_built": church_to_build(state),
+        "orientations": [
+            [list(cell) for cell in image] for image in orientations_of(building)
+        ],
+    }
+
+
+def view(state: dict, seat: int | None) -> dict:
+    scores, details, ranks = ranking(state)
+    players = []
+    for s, p in enumerate(state["players"]):
+        players.append(
+            {
+                "seat": s,
+                "terrain": list(p["terrain"]),
+                "cells": _grid(p["placed"]),
+                "placed": [
+                    {
+                        "building": e["building"],
+                        "cells": e["cells"],
+                        "face_down": e["face_down"],
+                    }
+                    for e in p["placed"]
+                ],
+                "track": track(p),
+                "passes": p["passes"],
+                "stopped": p["stopped"],
+                "decided": state["pending"][s] is not None,
+                "circles": p["circles"],
+                "catch_up": p["catch_up"],
+                "score": scores[s],
+                "rank": ranks[s],
+                "detail": details[s],
+            }
+        )
+    mine = None
+    if seat is not None and state["pending"][seat] is not None:
+        move = state["pending"][seat]
+        mine = {"id": pending_id(state, seat), "move": move}
+        if move["type"] == "place":
+            mine["cells"] = cells_of(
+                move["building"], move["orientation"], move["row"], move["col"]
+            )
+    out = {
+        "mode": state["mode"],
+        "episode": state["episode"],
+        "chapter": None
+        if state["chapter"] is None
+        else {
+            "number": state["chapter"],
+            "name": state["chapter_name"],
+            "rules": state["rules"],
+        },
+        "round": state["round"],
+        "over": state["over"],
+        "to_move": to_move(state),
+        "you": seat,
+        "deck_count": len(state["deck"]),
+        "played_cards": list(state["played"]),
+        "revealed": _revealed(state),
+        "can_pass": seat is not None
+        and seat in to_move(state)
+        and may_pass(state, seat),
+        "my_pending": mine,
+        "last_round": state["last_round"],
+        "board": {"rows": ROWS, "cols": COLS, "river": list(RIVER)},
+        "buildings": BUILDINGS,
+        "players": players,
+    }
+    return out
+
+
+def _place_line(who: str, move: dict) -> str:
+    building = move.get("building")
+    info = BUILDINGS.get(building, {"colour": "?", "shape": "?"})
+    return _("{p} built the {colour} {shape} ({b}) at row {row}, column {col}.").format(
+        p=who,
+        colour=_(info["colour"]),
+        shape=_(info["shape"]),
+        b=building,
+        row=int(move.get("row", 0)) + 1,
+        col=int(move.get("col", 0)) + 1,
+    )
+
+
+def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
+    """A pending decision is secret until the round resolves, and `state` is the
+    state before the move, so the others always read "{pN} has decided"; the
+    resolved decisions are in the view's "last_round"."""
+    who = player(seat)
+    if viewer != seat:
+        return _("{p} has decided.").format(p=who)
+    kind = move.get("type") if isinstance(move, dict) else None
+    if kind == "place":
+        line = _place_line(who, move)
+        if state.get("face_down"):
+            line = line[:-1] + _(", face down.")
+        return line
+    if kind == "pass":
+        return _("{p} passed (-1 point).").format(p=who)
+    if kind == "stop":
+        return _("{p} stopped building for the rest of the episode.").format(p=who)
+    return _("{p} made a move.").format(p=who)
