@@ -1,0 +1,166 @@
+"""Small helpers on the state: gaining, paying, the task queue, the log events.
+
+"Pay" always returns to the common supply and "gain" always takes from it (R-rc,
+"Quelques rappels"). A missing resource is taken from the rival only when the
+rival holds more of it than the gainer; otherwise it is not gained (R-rc). Letters,
+factories and stars come from the supply only (R-rc for stars and factories;
+letters chosen here the same way).
+"""
+
+from __future__ import annotations
+
+from ..base import SeededRandom
+from .pieces import ALLIANCES, RESOURCES
+
+# --- Who is who ------------------------------------------------------------------
+
+
+def rival(seat: int) -> int:
+    return 1 - seat
+
+
+def direction(seat: int) -> int:
+    """Hamburg (seat 0) pushes markers toward +, Altona (seat 1) toward -."""
+    return 1 if seat == 0 else -1
+
+
+def has_alliance(state: dict, seat: int, name: str) -> bool:
+    return f"alliance-{name}" in state["players"][seat]["alliances"]
+
+
+def has_ship(state: dict, seat: int, number: int) -> bool:
+    return f"ship-{number}" in state["players"][seat]["ships"]
+
+
+def alliance_production_types(state: dict, seat: int) -> list[str]:
+    return [
+        ALLIANCES[card]["production"]
+        for card in state["players"][seat]["alliances"]
+        if "production" in ALLIANCES[card]
+    ]
+
+
+# --- Resources ---------------------------------------------------------------------
+
+
+def total_resources(state: dict, seat: int) -> int:
+    return sum(state["players"][seat]["res"].values())
+
+
+def gain(state: dict, seat: int, res: str, n: int = 1) -> int:
+    """Gains n of a resource or token; returns how many were actually gained."""
+    if res not in RESOURCES:
+        return gain_token(state, seat, res, n)
+    me = state["players"][seat]["res"]
+    them = state["players"][rival(seat)]["res"]
+    got = 0
+    for _ in range(n):
+        if state["supply"][res] > 0:
+            state["supply"][res] -= 1
+        elif them[res] > me[res]:
+            them[res] -= 1
+        else:
+            continue
+        me[res] += 1
+        got += 1
+    return got
+
+
+def gain_token(state: dict, seat: int, token: str, n: int = 1) -> int:
+    """Letters, stars, factories: from the supply only, never from the rival."""
+    got = min(n, state["supply"][token])
+    state["supply"][token] -= got
+    player = state["players"][seat]
+    if token == "letter":
+        player["letters"] += got
+    elif token == "star":
+        player["stars"] += got
+    elif token == "factory":
+        player["factories"]["active"] += got
+    return got
+
+
+def gain_all(state: dict, seat: int, bundle: dict) -> None:
+    for res, n in bundle.items():
+        gain(state, seat, res, n)
+
+
+def pay(state: dict, seat: int, res: str, n: int = 1) -> None:
+    holding = state["players"][seat]["res"]
+    assert holding[res] >= n, "paying with a resource one lacks"
+    holding[res] -= n
+    state["supply"][res] += n
+
+
+def pay_letter(state: dict, seat: int) -> None:
+    player = state["players"][seat]
+    assert player["letters"] >= 1
+    player["letters"] -= 1
+    state["supply"]["letter"] += 1
+
+
+def can_afford(state: dict, seat: int, cost: dict) -> bool:
+    holding = state["players"][seat]["res"]
+    fixed = 0
+    for res, n in cost.items():
+        if res == "any":
+            continue
+        if holding[res] < n:
+            return False
+        fixed += n
+    return total_resources(state, seat) - fixed >= cost.get("any", 0)
+
+
+def start_payment(state: dict, seat: int, cost: dict, label: str) -> None:
+    """Pays the fixed part now and queues one `pay` decision per free resource.
+
+    The caller has checked `can_afford` and pushed what follows the payment."""
+    for res, n in cost.items():
+        if res != "any" and n:
+            pay(state, seat, res, n)
+    if cost.get("any", 0) > 0:
+        push(state, {"t": "pay", "seat": seat, "left": cost["any"], "for": label})
+
+
+# --- The task queue (top = last) -----------------------------------------------------
+
+
+def push(state: dict, task: dict) -> None:
+    state["queue"].append(task)
+
+
+def push_seq(state: dict, tasks: list[dict]) -> None:
+    """Queues tasks so that tasks[0] runs first."""
+    for task in reversed(tasks):
+        state["queue"].append(task)
+
+
+def action_task(seat: int, action: dict, **extra) -> dict:
+    task = {key: value for key, value in action.items() if key != "do"}
+    task.update(extra)
+    task["t"] = action["do"]
+    task["seat"] = seat
+    return task
+
+
+# --- Events (what happened on its own, for the log; the view translates them) -----
+
+
+def event(state: dict, msg: str, **args) -> None:
+    state["events"].append({"msg": msg, "args": args})
+
+
+# --- Decks ------------------------------------------------------------------------
+
+
+def draw_special(state: dict) -> str | None:
+    """The top special card; the discard is reshuffled when the deck is empty (R-rc)."""
+    if not state["special_deck"] and state["special_discard"]:
+        deck = list(state["special_discard"])
+        state["special_discard"] = []
+        with SeededRandom(state) as rng:
+            rng.shuffle(deck)
+        state["special_deck"] = deck
+    if not state["special_deck"]:
+        return None
+    return state["special_deck"].pop()

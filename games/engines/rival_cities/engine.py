@@ -1,0 +1,197 @@
+"""The engine object: options, the task loop, to_move / legal_moves / apply.
+
+The state holds a queue of tasks (top = last). Tasks that need no decision run on
+their own; the first one that needs a decision names the seat to move and its
+legal moves. When the queue is empty the turn passes to the rival.
+"""
+
+from __future__ import annotations
+
+from ..base import IllegalMove, InvalidOptions, _, check_move, clone
+from . import actions, board, lowseason, turn
+from .pieces import TOTALS
+from .scoring import outcome
+from .victories import check_instant
+from .view import describe, secrets, view
+
+# kind -> (auto, moves, play); auto returns True when it resolved the task.
+HANDLERS = {
+    "start": (None, turn.start_moves, turn.start_play),
+    "inkwell": (None, turn.inkwell_moves, turn.inkwell_play),
+    "pay": (None, turn.pay_moves, turn.pay_play),
+    "option": (None, turn.option_moves, turn.option_play),
+    "card": (turn.card_auto, turn.card_moves, turn.card_play),
+    "discard": (turn.discard_auto, None, None),
+    "production": (
+        actions.production_auto,
+        actions.production_moves,
+        actions.production_play,
+    ),
+    "gift": (actions.gift_auto, None, None),
+    "donation": (None, actions.donation_moves, actions.donation_play),
+    "exchange": (None, actions.exchange_moves, actions.exchange_play),
+    "letter": (actions.letter_auto, None, None),
+    "draw": (actions.draw_auto, None, None),
+    "factory": (actions.factory_auto, actions.factory_moves, actions.factory_play),
+    "reactivate": (actions.reactivate_auto, None, None),
+    "prestige": (actions.prestige_auto, None, None),
+    "repeat": (None, actions.repeat_moves, actions.repeat_play),
+    "piracy": (None, actions.piracy_moves, actions.piracy_play),
+    "steal": (None, actions.steal_moves, actions.steal_play),
+    "alliance": (None, board.alliance_moves, board.alliance_play),
+    "ship": (None, board.ship_moves, board.ship_play),
+    "ship_gain": (board.ship_gain_auto, None, None),
+    "lawsuit": (None, board.lawsuit_moves, board.lawsuit_play),
+    "lawsuit_bonus": (board.lawsuit_bonus_auto, None, None),
+    "lawsuit_extra": (None, board.lawsuit_extra_moves, board.lawsuit_extra_play),
+    "lawsuit_step": (board.lawsuit_step_auto, None, None),
+    "court": (None, board.court_moves, board.court_play),
+    "lowseason": (lowseason.lowseason_auto, None, None),
+    "ls_upkeep": (lowseason.upkeep_all_auto, None, None),
+    "upkeep": (lowseason.upkeep_auto, lowseason.upkeep_moves, lowseason.upkeep_play),
+    "ls_naval": (lowseason.naval_auto, None, None),
+    "ls_ships": (lowseason.ships_auto, None, None),
+    "ls_track": (lowseason.track_auto, None, None),
+    "ls_lawsuit": (lowseason.lawsuit_auto, None, None),
+    "ls_specials": (lowseason.specials_auto, None, None),
+    "ls_factories": (lowseason.factories_auto, None, None),
+    "ls_end": (lowseason.end_auto, None, None),
+}
+
+STOP_ONLY = [{"type": "stop"}]
+DEFAULT_OPTIONS = {"first_game": False, "first_player": "random"}
+
+
+def advance(state: dict) -> None:
+    """Runs every task that needs no decision, until one does or the game ends."""
+    while not check_instant(state):
+        if not state["queue"]:
+            state["turn"] = 1 - state["turn"]
+            state["queue"].append({"t": "inkwell", "seat": state["turn"]})
+        task = state["queue"][-1]
+        auto, moves, _play = HANDLERS[task["t"]]
+        if auto is not None and auto(state, task):
+            continue
+        if moves(state, task) == STOP_ONLY:
+            state["queue"].pop()  # nothing left to decide in this action
+            continue
+        return
+
+
+def current_task(state: dict) -> dict | None:
+    if state["over"] or not state["queue"]:
+        return None
+    return state["queue"][-1]
+
+
+class RivalCitiesEngine:
+    slug = "rival-cities"
+    name = _("Rival Cities")
+    min_players = 2
+    max_players = 2
+
+    def default_options(self, num_players: int) -> dict:
+        return dict(DEFAULT_OPTIONS)
+
+    def validate_options(self, num_players: int, options: dict) -> dict:
+        if num_players != 2:
+            raise InvalidOptions(_("Rival Cities is a game for exactly 2 players."))
+        if not isinstance(options, dict):
+            raise InvalidOptions(_("The options must be a JSON object."))
+        unknown = set(options) - set(DEFAULT_OPTIONS)
+        if unknown:
+            raise InvalidOptions(
+                _("Unknown option: {name}.").format(name=sorted(unknown)[0])
+            )
+        full = {**DEFAULT_OPTIONS, **options}
+        if not isinstance(full["first_game"], bool):
+            raise InvalidOptions(_("first_game must be true or false."))
+        if full["first_player"] not in ("random", 0, 1) or isinstance(
+            full["first_player"], bool
+        ):
+            raise InvalidOptions(_('first_player must be "random", 0 or 1.'))
+        return full
+
+    def setup(self, num_players: int, options: dict, seed: int) -> dict:
+        state = turn.setup(self.validate_options(num_players, options), seed)
+        advance(state)
+        state["events"] = []
+        return state
+
+    def to_move(self, state: dict) -> list[int]:
+        task = current_task(state)
+        return [task["seat"]] if task else []
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        task = current_task(state)
+        if task is None or task["seat"] != seat:
+            return []
+        return HANDLERS[task["t"]][1](state, task)
+
+    def apply(self, state: dict, seat: int, move: dict) -> dict:
+        task = current_task(state)
+        if task is None:
+            raise IllegalMove(_("The game is over."))
+        if task["seat"] != seat:
+            raise IllegalMove(_("It is not your turn to decide."))
+        legal = HANDLERS[task["t"]][1](state, task)
+        reason = None
+        if task["t"] == "option":
+            reason = turn.option_reason(state, task, move)
+        elif task["t"] == "inkwell" and isinstance(move, dict):
+            reason = _(
+                "The inkwell moves 1 space or more, and it cannot stop on a space "
+                "whose cost you cannot pay."
+            )
+        elif task["t"] == "pay":
+            reason = _("Pay with a resource you hold.")
+        check_move(legal, move, reason or _("That move is not allowed now."))
+        new = clone(state)
+        new["events"] = []
+        new["decisions"] += 1
+        new_task = new["queue"][-1]
+        HANDLERS[new_task["t"]][2](new, new_task, move)
+        advance(new)
+        return new
+
+    def is_over(self, state: dict) -> bool:
+        return state["over"]
+
+    def outcome(self, state: dict) -> list[dict]:
+        return outcome(state)
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return view(self, state, seat)
+
+    def secrets(self, state: dict, seat: int | None) -> list[str]:
+        return secrets(state, seat)
+
+    def describe(self, state: dict, seat: int, move: dict, viewer: int | None) -> str:
+        return describe(state, seat, move, viewer)
+
+    def check_invariants(self, state: dict) -> None:
+        """Supply + holdings = the fixed totals, for each resource and token."""
+        players = state["players"]
+        for res, total in TOTALS.items():
+            held = state["supply"][res]
+            for player in players:
+                if res == "letter":
+                    held += player["letters"]
+                elif res == "star":
+                    held += player["stars"]
+                elif res == "factory":
+                    held += player["factories"]["active"] + player["factories"]["spent"]
+                else:
+                    held += player["res"][res]
+                    assert player["res"][res] >= 0, f"negative {res}"
+            assert held == total, f"{res}: {held} in play, {total} expected"
+        cards = (
+            state["special_deck"]
+            + state["special_discard"]
+            + state["played"]
+            + [space["card"] for space in state["ring"] if space["kind"] == "special"]
+            + players[0]["hand"]
+            + players[1]["hand"]
+        )
+        cards = [card for card in cards if card]
+        assert len(cards) == len(set(cards)) == 24, "special cards lost or doubled"
