@@ -1,0 +1,15 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class GamesConfig(AppConfig):
+    name = "games"
+    verbose_name = _("Games")
+
+    def ready(self):
+        from django.utils.translation import gettext
+
+        from games.engines import base
+
+        # Engines stay free of Django: they call base._, which now reads our catalogues.
+        base.set_translator(gettext)

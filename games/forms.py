@@ -1,0 +1,84 @@
+"""Table creation: the common choices, plus each game's own options."""
+
+from datetime import timedelta
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from .models import Game
+
+TIME_CHOICES = [
+    ("", _("No time limit")),
+    ("1", _("1 day per move")),
+    ("2", _("2 days per move")),
+    ("3", _("3 days per move")),
+    ("5", _("5 days per move")),
+    ("7", _("7 days per move")),
+    ("14", _("14 days per move")),
+]
+
+
+class TableForm(forms.Form):
+    visibility = forms.ChoiceField(
+        label=_("Who can join"),
+        choices=Game.Visibility.choices,
+        initial=Game.Visibility.PUBLIC,
+        help_text=_("A public table is listed in the lobby; a private one is joined "
+                    "through its invitation link."),
+    )
+    time_per_move = forms.ChoiceField(
+        label=_("Time per move"),
+        choices=TIME_CHOICES,
+        required=False,
+        initial="3",
+        help_text=_("How long each player has for a move."),
+    )
+    timeout_policy = forms.ChoiceField(
+        label=_("When time runs out"),
+        choices=Game.TimeoutPolicy.choices,
+        initial=Game.TimeoutPolicy.BOT,
+    )
+
+    def table_settings(self) -> dict:
+        days = self.cleaned_data.get("time_per_move")
+        return {
+            "visibility": self.cleaned_data["visibility"],
+            "time_per_move": timedelta(days=int(days)) if days else None,
+            "timeout_policy": self.cleaned_data["timeout_policy"],
+        }
+
+    def options(self) -> dict:
+        return {}
+
+    def num_players(self) -> int:
+        return 2
+
+
+class LostCitiesForm(TableForm):
+    expeditions = forms.TypedChoiceField(
+        label=_("Expeditions"),
+        coerce=int,
+        choices=[(5, _("5 expeditions (classic)")), (6, _("6 expeditions (variant)"))],
+        initial=5,
+        help_text=_("The variant adds a purple expedition and 12 cards."),
+    )
+    rounds = forms.TypedChoiceField(
+        label=_("Length"),
+        coerce=int,
+        choices=[(1, _("One round")), (3, _("A match of three rounds"))],
+        initial=1,
+        help_text=_("In a match the three rounds' scores add up."),
+    )
+
+    def options(self) -> dict:
+        return {
+            "expeditions": self.cleaned_data["expeditions"],
+            "rounds": self.cleaned_data["rounds"],
+        }
+
+
+FORMS = {"lost-cities": LostCitiesForm}
+
+
+def form_for(slug: str):
+    return FORMS.get(slug, TableForm)

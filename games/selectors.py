@@ -1,0 +1,137 @@
+"""Reads of the platform: lobby, "My games", the game page's context."""
+
+from __future__ import annotations
+
+import re
+
+from django.db.models import Prefetch
+from django.utils import translation
+
+from games import engines
+
+from .models import Game, Move, Seat
+
+LOG_LINES = 40
+PLAYER_MARK = re.compile(r"\{p(\d+)\}")
+
+
+def open_tables(*, limit: int = 50):
+    return (
+        Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .order_by("-created_at")[:limit]
+    )
+
+
+def games_awaiting_count(*, user) -> int:
+    return Seat.objects.filter(
+        user=user, to_move=True, game__status=Game.Status.ACTIVE
+    ).count()
+
+
+def my_games(*, user, finished_limit: int = 30) -> dict:
+    """Waiting for me (oldest deadline first), waiting for others, open, finished."""
+    seats = (
+        Seat.objects.filter(user=user)
+        .select_related("game")
+        .prefetch_related(
+            Prefetch("game__seats", queryset=Seat.objects.select_related("user"))
+        )
+        .order_by("-game__created_at")
+    )
+    mine, others, open_, finished = [], [], [], []
+    for seat in seats:
+        game = seat.game
+        if game.status == Game.Status.ACTIVE:
+            (mine if seat.to_move else others).append(seat)
+        elif game.status == Game.Status.OPEN:
+            open_.append(seat)
+        elif len(finished) < finished_limit:
+            finished.append(seat)
+    mine.sort(key=lambda s: (s.deadline is None, s.deadline or s.game.created_at))
+    return {"mine": mine, "others": others, "open": open_, "finished": finished}
+
+
+def game_for_page(*, game_id: int) -> Game | None:
+    return (
+        Game.objects.filter(pk=game_id)
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .first()
+    )
+
+
+def viewer_seat(game: Game, user) -> Seat | None:
+    if not user.is_authenticated:
+        return None
+    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+
+
+def can_see(game: Game, user, *, token: str | None = None) -> bool:
+    if game.visibility == Game.Visibility.PUBLIC:
+        return True
+    if token and token == game.invite_token:
+        return True
+    return viewer_seat(game, user) is not None
+
+
+def name_players(line: str, seats: list[Seat]) -> str:
+    names = {s.position: s.name for s in seats}
+    return PLAYER_MARK.sub(lambda m: names.get(int(m.group(1)), "?"), line)
+
+
+def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[dict]:
+    """The latest log lines, newest first, as this viewer may read them."""
+    language = (translation.get_language() or "en")[:2]
+    key = "-" if seat is None else str(seat.position)
+    seats = list(game.seats.all())
+    rows = Move.objects.filter(game=game).order_by("-seq")[:limit]
+    lines = []
+    for move in rows:
+        text = move.log.get(language) or move.log.get("en") or {}
+        lines.append(
+            {
+                "seq": move.seq,
+                "seat": move.seat,
+                "text": name_players(text.get(key, ""), seats),
+                "at": move.created_at,
+            }
+        )
+    return lines
+
+
+def board_context(*, game: Game, user) -> dict:
+    """Everything a board template needs; hidden information comes only from `view`."""
+    engine = engines.get(game.engine)
+    seat = viewer_seat(game, user)
+    seats = list(game.seats.all())
+    position = seat.position if seat else None
+    context = {
+        "game": game,
+        "engine": engine,
+        "seats": seats,
+        "seat": seat,
+        "position": position,
+        "view": None,
+        "legal": [],
+        "to_move": [],
+        "outcome": None,
+    }
+    if game.state is None:
+        return context
+    state = game.state
+    context["view"] = engine.view(state, position)
+    context["to_move"] = engine.to_move(state)
+    if position is not None and position in context["to_move"]:
+        context["legal"] = engine.legal_moves(state, position)
+    if engine.is_over(state):
+        context["outcome"] = sorted(engine.outcome(state), key=lambda r: r["rank"])
+    context["log"] = log_lines(game=game, seat=seat)
+    return context
+
+
+def game_for_page_by_token(*, token: str) -> Game | None:
+    return Game.objects.filter(invite_token=token).first()
+
+
+def game_version(*, game_id: int) -> int | None:
+    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()

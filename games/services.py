@@ -1,0 +1,287 @@
+"""Writes of the platform: creating tables, joining, starting, moves, bot moves.
+
+Rules are the engines' business; this module only orchestrates: it locks the game
+row, checks who may act, calls the engine, stores the result and registers what
+must happen after the commit.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from games import engines
+from games.engines import IllegalMove, InvalidOptions
+
+from .models import Game, Move, Seat
+
+MAX_MOVE_BYTES = 4096
+
+
+@dataclass
+class Rejected(Exception):
+    """A request the platform refuses; `status` is the HTTP status to answer with."""
+
+    status: int
+    message: str
+
+    def __str__(self):
+        return self.message
+
+
+# --- tables ---------------------------------------------------------------------------
+
+
+def game_create(
+    *,
+    creator,
+    engine_slug: str,
+    num_players: int,
+    options: dict,
+    visibility: str = Game.Visibility.PUBLIC,
+    time_per_move=None,
+    timeout_policy: str = Game.TimeoutPolicy.BOT,
+) -> Game:
+    try:
+        engine = engines.get(engine_slug)
+    except KeyError:
+        raise Rejected(404, _("There is no such game.")) from None
+    if not engine.min_players <= num_players <= engine.max_players:
+        raise Rejected(400, _("That game is not played with that many players."))
+    try:
+        options = engine.validate_options(num_players, options)
+    except InvalidOptions as exc:
+        raise Rejected(400, exc.reason) from None
+    with transaction.atomic():
+        game = Game.objects.create(
+            engine=engine_slug,
+            num_players=num_players,
+            options=options,
+            visibility=visibility,
+            time_per_move=time_per_move,
+            timeout_policy=timeout_policy,
+            created_by=creator,
+        )
+        Seat.objects.create(game=game, position=0, user=creator)
+    return game
+
+
+def seat_join(*, game_id: int, user) -> Game:
+    """Takes the next free seat; the game starts when the table is full."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Rejected(409, _("This table is no longer open."))
+        seats = list(game.seats.all())
+        if any(s.user_id == user.pk for s in seats):
+            raise Rejected(409, _("You already have a seat at this table."))
+        try:
+            with transaction.atomic():
+                Seat.objects.create(game=game, position=len(seats), user=user)
+        except IntegrityError:
+            raise Rejected(409, _("That seat was just taken.")) from None
+        if len(seats) + 1 == game.num_players:
+            _start(game)
+    return game
+
+
+def seat_add_bot(*, game_id: int, user, level: str = "simple") -> Game:
+    """The table's creator fills the next free seat with a computer player."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.created_by_id != user.pk:
+            raise Rejected(403, _("Only the table's creator can add a computer player."))
+        if game.status != Game.Status.OPEN:
+            raise Rejected(409, _("This table is no longer open."))
+        count = game.seats.count()
+        Seat.objects.create(game=game, position=count, bot_level=level)
+        if count + 1 == game.num_players:
+            _start(game)
+    return game
+
+
+def game_leave(*, game_id: int, user) -> Game | None:
+    """Leaves an open table; the creator leaving closes it."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if game.status != Game.Status.OPEN:
+            raise Rejected(409, _("The game has started: it can no longer be left."))
+        if game.created_by_id == user.pk:
+            game.delete()
+            return None
+        deleted, _rows = game.seats.filter(user=user).delete()
+        if not deleted:
+            raise Rejected(403, _("You have no seat at this table."))
+        for position, seat in enumerate(game.seats.order_by("position")):
+            if seat.position != position:
+                Seat.objects.filter(pk=seat.pk).update(position=position)
+    return game
+
+
+def _start(game: Game) -> None:
+    """Caller holds the game row lock and every seat is filled."""
+    engine = engines.get(game.engine)
+    game.state = engine.setup(game.num_players, game.options, game.seed)
+    game.status = Game.Status.ACTIVE
+    game.started_at = timezone.now()
+    game.save(update_fields=["state", "status", "started_at"])
+    seats = list(game.seats.all())
+    _after_state_change(game, engine, seats)
+
+
+# --- moves ------------------------------------------------------------------------------
+
+
+def parse_move(raw: str | bytes | None) -> dict:
+    """A move from its JSON text, or Rejected(400) with a readable reason."""
+    if raw is None or raw == "":
+        raise Rejected(400, _("No move was sent."))
+    if len(raw) > MAX_MOVE_BYTES:
+        raise Rejected(400, _("That move is too large."))
+    try:
+        move = json.loads(raw)
+    except (TypeError, ValueError):
+        raise Rejected(400, _("That move is not valid JSON.")) from None
+    if not isinstance(move, dict):
+        raise Rejected(400, _("A move must be a JSON object."))
+    return move
+
+
+def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Game:
+    """Applies a person's move under the game row lock; effects run after commit."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        seats = list(game.seats.all())
+        seat = next((s for s in seats if s.user_id == user.pk), None)
+        if seat is None:
+            raise Rejected(403, _("You have no seat at this table."))
+        if game.status == Game.Status.OPEN:
+            raise Rejected(409, _("The game has not started yet."))
+        if game.is_over:
+            raise Rejected(409, _("The game is over."))
+        if expected_version != game.version:
+            raise Rejected(
+                409, _("The game has moved on since you last looked: here it is now.")
+            )
+        engine = engines.get(game.engine)
+        if seat.position not in engine.to_move(game.state):
+            raise Rejected(409, _("It is not your turn."))
+        _apply(game, engine, seats, seat.position, move)
+    return game
+
+
+def bots_play(*, game_id: int, max_moves: int = 500) -> int:
+    """Plays every pending computer-player move, one transaction each.
+
+    Idempotent: with no computer player to move it does nothing; a move already
+    made by another run is simply not there to make again.
+    """
+    from games.bots import choose_move
+
+    played = 0
+    while played < max_moves:
+        with transaction.atomic():
+            game = _locked(game_id)
+            if game.status != Game.Status.ACTIVE:
+                return played
+            engine = engines.get(game.engine)
+            seats = list(game.seats.all())
+            bot_positions = {s.position for s in seats if s.is_bot}
+            waiting = [p for p in engine.to_move(game.state) if p in bot_positions]
+            if not waiting:
+                return played
+            position = waiting[0]
+            move = choose_move(
+                engine, game.state, position, seed=game.seed + game.version
+            )
+            _apply(game, engine, seats, position, move, from_bot=True)
+            played += 1
+    return played
+
+
+def _locked(game_id: int) -> Game:
+    try:
+        return Game.objects.select_for_update().get(pk=game_id)
+    except (Game.DoesNotExist, ValueError, TypeError):
+        raise Rejected(404, _("There is no such game.")) from None
+
+
+def _apply(game, engine, seats, position, move, *, from_bot=False) -> None:
+    """Caller holds the game row lock. Applies, appends, saves, schedules."""
+    try:
+        new_state = engine.apply(game.state, position, move)
+    except IllegalMove as exc:
+        raise Rejected(400, exc.reason) from None
+    Move.objects.create(
+        game=game,
+        seq=game.version + 1,
+        seat=position,
+        move=move,
+        log=_log_lines(engine, game, position, move),
+    )
+    game.state = new_state
+    game.version += 1
+    fields = ["state", "version"]
+    if engine.is_over(new_state):
+        game.status = Game.Status.FINISHED
+        game.finished_at = timezone.now()
+        fields += ["status", "finished_at"]
+    game.save(update_fields=fields)
+    _after_state_change(game, engine, seats, from_bot=from_bot)
+
+
+def _log_lines(engine, game, position, move) -> dict:
+    """The move's log line in each language, for each seat and for spectators."""
+    lines = {}
+    viewers = [*range(game.num_players), None]
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            lines[code] = {
+                ("-" if v is None else str(v)): engine.describe(
+                    game.state, position, move, v
+                )
+                for v in viewers
+            }
+    return lines
+
+
+def _after_state_change(game, engine, seats, *, from_bot=False) -> None:
+    """Caller holds the lock. Seat flags and deadlines, results, then after-commit work."""
+    now = timezone.now()
+    to_move = set(engine.to_move(game.state))
+    over = engine.is_over(game.state)
+    results = {r["seat"]: r for r in engine.outcome(game.state)} if over else {}
+    changed = []
+    for seat in seats:
+        waiting = seat.position in to_move
+        deadline = seat.deadline if (waiting and seat.to_move) else None
+        if waiting and not seat.to_move and game.time_per_move:
+            deadline = now + game.time_per_move
+        result = results.get(seat.position)
+        new = (waiting, deadline)
+        if result:
+            new += (result["score"], result["rank"], result["detail"])
+        old = (seat.to_move, seat.deadline)
+        if result:
+            old += (seat.score, seat.rank, seat.result_detail)
+        if new != old:
+            seat.to_move, seat.deadline = waiting, deadline
+            if result:
+                seat.score, seat.rank = result["score"], result["rank"]
+                seat.result_detail = result["detail"]
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(
+            changed, ["to_move", "deadline", "score", "rank", "result_detail"]
+        )
+    bot_waiting = any(s.is_bot and s.position in to_move for s in seats)
+    if bot_waiting and not from_bot:
+        from games.tasks import bots_play_task
+
+        game_id = game.pk
+        transaction.on_commit(lambda: bots_play_task.delay(game_id))

@@ -1,0 +1,112 @@
+import json
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+register = template.Library()
+
+COLOUR_NAMES = {
+    "yellow": _("yellow"),
+    "blue": _("blue"),
+    "white": _("white"),
+    "green": _("green"),
+    "red": _("red"),
+    "purple": _("purple"),
+}
+
+
+@register.filter
+def move_json(move) -> str:
+    """A move as compact JSON, for `value` and `data-move` attributes."""
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+@register.simple_tag
+def find_move(legal, **fields):
+    """The legal move with exactly these fields, or None."""
+    for move in legal or []:
+        if all(move.get(k) == v for k, v in fields.items()):
+            return move
+    return None
+
+
+@register.filter
+def colour_name(colour: str) -> str:
+    return COLOUR_NAMES.get(colour, colour)
+
+
+@register.filter
+def get_item(mapping, key):
+    try:
+        return mapping[key]
+    except (KeyError, IndexError, TypeError):
+        return None
+
+
+@register.filter
+def seat_name(seats, position):
+    for seat in seats:
+        if seat.position == position:
+            return seat.name
+    return ""
+
+
+@register.inclusion_tag("games/lost-cities/card.html")
+def lc_card(card, size=""):
+    return {"card": card, "size": size}
+
+
+@register.filter
+def engine_name(slug: str) -> str:
+    from django.utils.translation import gettext
+
+    from games import engines
+
+    try:
+        return gettext(engines.get(slug).name)
+    except KeyError:
+        return slug
+
+
+@register.simple_tag
+def lc_layout(view, position, legal):
+    """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
+    me = position if position is not None else 0
+    other = 1 - me
+
+    def rows(seat):
+        return [
+            {
+                "colour": c,
+                "symbol": view["symbols"][c],
+                "cards": view["expeditions"][seat][c]["cards"],
+                "score": view["expeditions"][seat][c]["score"],
+            }
+            for c in view["colours"]
+        ]
+
+    piles = [
+        {
+            "colour": c,
+            "symbol": view["symbols"][c],
+            "top": view["discards"][c]["top"],
+            "count": view["discards"][c]["count"],
+            "draw": find_move(legal, type="draw", source=c),
+        }
+        for c in view["colours"]
+    ]
+    hand = [
+        {
+            "card": card,
+            "play": find_move(legal, type="play", card=card["id"]),
+            "discard": find_move(legal, type="discard", card=card["id"]),
+        }
+        for card in view["hand"] or []
+    ]
+    return {
+        "top": {"seat": other, "rows": rows(other), "total": view["running"][other]},
+        "bottom": {"seat": me, "rows": rows(me), "total": view["running"][me]},
+        "piles": piles,
+        "deck_draw": find_move(legal, type="draw", source="deck"),
+        "hand": hand,
+    }

@@ -1,0 +1,17 @@
+from django.urls import path
+
+from . import views
+
+app_name = "games"
+urlpatterns = [
+    path("", views.lobby, name="lobby"),
+    path("my/", views.my_games, name="my_games"),
+    path("new/<slug:slug>/", views.game_new, name="new"),
+    path("games/<int:game_id>/", views.game_page, name="game"),
+    path("games/<int:game_id>/move", views.move, name="move"),
+    path("games/<int:game_id>/poll", views.poll, name="poll"),
+    path("games/<int:game_id>/join", views.join, name="join"),
+    path("games/<int:game_id>/bot", views.add_bot, name="add_bot"),
+    path("games/<int:game_id>/leave", views.leave, name="leave"),
+    path("invite/<str:token>/", views.invitation, name="invitation"),
+]

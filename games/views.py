@@ -1,0 +1,164 @@
+"""Thin views: parse the request, call one service or selector, render."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games import engines
+
+from . import selectors, services
+from .forms import form_for
+from .services import Rejected
+
+BOARD_TEMPLATE = "games/game.html#board"
+
+
+@require_GET
+def lobby(request):
+    return render(
+        request,
+        "games/lobby.html",
+        {"engines": engines.all(), "tables": selectors.open_tables()},
+    )
+
+
+@login_required
+def game_new(request, slug):
+    try:
+        engine = engines.get(slug)
+    except KeyError:
+        raise Http404 from None
+    form = form_for(slug)(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_create(
+                creator=request.user,
+                engine_slug=slug,
+                num_players=form.num_players(),
+                options=form.options(),
+                **form.table_settings(),
+            )
+        except Rejected as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(game)
+    return render(request, "games/new.html", {"engine": engine, "form": form})
+
+
+@login_required
+def my_games(request):
+    return render(request, "games/my_games.html", selectors.my_games(user=request.user))
+
+
+def _visible_game(request, game_id, token=None):
+    game = selectors.game_for_page(game_id=game_id)
+    if game is None or not selectors.can_see(game, request.user, token=token):
+        raise Http404
+    return game
+
+
+@require_GET
+def game_page(request, game_id):
+    game = _visible_game(request, game_id, token=request.GET.get("invite"))
+    context = selectors.board_context(game=game, user=request.user)
+    template = BOARD_TEMPLATE if request.htmx else "games/game.html"
+    return render(request, template, context)
+
+
+@require_GET
+def invitation(request, token):
+    game = selectors.game_for_page_by_token(token=token)
+    if game is None:
+        raise Http404
+    return redirect(reverse("games:game", args=[game.pk]) + f"?invite={token}")
+
+
+@require_GET
+def poll(request, game_id):
+    """204 while nothing changed; the fresh board when the version moved."""
+    try:
+        version = int(request.GET.get("version", ""))
+    except ValueError:
+        return HttpResponse(status=400)
+    current = selectors.game_version(game_id=game_id)
+    if current is None:
+        raise Http404
+    if current == version:
+        return HttpResponse(status=204)
+    game = _visible_game(request, game_id, token=request.GET.get("invite"))
+    return render(request, BOARD_TEMPLATE, selectors.board_context(game=game, user=request.user))
+
+
+def _answer(request, game_id, error: Rejected | None = None):
+    """The board partial for htmx (with the error shown), or a redirect."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error.message)
+        return redirect("games:game", game_id=game_id)
+    game = selectors.game_for_page(game_id=game_id)
+    if game is None or (error and error.status == 403 and not selectors.can_see(game, request.user)):
+        return HttpResponse(error.message if error else "", status=404)
+    context = selectors.board_context(game=game, user=request.user)
+    context["error"] = error.message if error else None
+    return render(request, BOARD_TEMPLATE, context, status=error.status if error else 200)
+
+
+@login_required
+@require_POST
+def move(request, game_id):
+    try:
+        move = services.parse_move(request.POST.get("move"))
+        try:
+            version = int(request.POST.get("version", ""))
+        except ValueError:
+            raise Rejected(400, "The game version is missing.") from None
+        services.move_submit(
+            game_id=game_id, user=request.user, move=move, expected_version=version
+        )
+    except Rejected as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        return _answer(request, game_id, exc)
+    return _answer(request, game_id)
+
+
+@login_required
+@require_POST
+def join(request, game_id):
+    game = selectors.game_for_page(game_id=game_id)
+    token = request.POST.get("invite")
+    if game is None or not selectors.can_see(game, request.user, token=token):
+        raise Http404
+    try:
+        services.seat_join(game_id=game_id, user=request.user)
+    except Rejected as exc:
+        messages.error(request, exc.message)
+    return redirect("games:game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def add_bot(request, game_id):
+    try:
+        services.seat_add_bot(game_id=game_id, user=request.user)
+    except Rejected as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        messages.error(request, exc.message)
+    return redirect("games:game", game_id=game_id)
+
+
+@login_required
+@require_POST
+def leave(request, game_id):
+    try:
+        game = services.game_leave(game_id=game_id, user=request.user)
+    except Rejected as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        messages.error(request, exc.message)
+        return redirect("games:game", game_id=game_id)
+    return redirect("games:game", game_id=game_id) if game else redirect("games:lobby")

@@ -1,0 +1,187 @@
+"""The platform's services: tables, joining, moves, computer players."""
+
+import pytest
+from django.db import transaction
+
+from games import engines, services
+from games.models import Game, Move, Seat
+from games.services import Rejected
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_of(game, user):
+    return game.seats.get(user=user).position
+
+
+def first_legal(game, position):
+    engine = engines.get(game.engine)
+    return engine.legal_moves(game.state, position)[0]
+
+
+def test_game_starts_when_the_table_is_full(ana, ben):
+    """A table opens with its creator seated and starts when the last seat fills."""
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={"rounds": 3}
+    )
+    assert game.status == Game.Status.OPEN and game.state is None
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert game.options == {"expeditions": 5, "rounds": 3}
+    assert game.state["current"] in (0, 1)
+    assert list(game.seats.filter(to_move=True).values_list("position", flat=True)) == [
+        game.state["current"]
+    ]
+
+
+def test_invalid_options_are_refused_with_the_engines_reason(ana):
+    """Options the engine refuses create nothing."""
+    with pytest.raises(Rejected, match="5 expeditions"):
+        services.game_create(
+            creator=ana, engine_slug="lost-cities", num_players=2, options={"expeditions": 9}
+        )
+    assert Game.objects.count() == 0
+
+
+def test_joining_twice_or_a_full_table_is_refused(ana, ben, make_user):
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    with pytest.raises(Rejected, match="already have a seat"):
+        services.seat_join(game_id=game.pk, user=ana)
+    services.seat_join(game_id=game.pk, user=ben)
+    with pytest.raises(Rejected, match="no longer open"):
+        services.seat_join(game_id=game.pk, user=make_user())
+
+
+def test_a_move_is_applied_appended_and_bumps_the_version(lost_cities_game, ana, ben):
+    game = lost_cities_game
+    mover = ana if seat_of(game, ana) == game.state["current"] else ben
+    move = first_legal(game, seat_of(game, mover))
+    services.move_submit(game_id=game.pk, user=mover, move=move, expected_version=0)
+    game.refresh_from_db()
+    assert game.version == 1
+    assert list(Move.objects.filter(game=game).values_list("seq", "move")) == [(1, move)]
+    log = Move.objects.get(game=game).log
+    assert set(log) == {"en", "fr"} and set(log["en"]) == {"0", "1", "-"}
+
+
+@pytest.mark.parametrize(
+    "case",
+    ["stale", "not-your-turn", "illegal", "stranger", "unknown-game"],
+)
+def test_bad_moves_change_nothing(lost_cities_game, ana, ben, make_user, case):
+    """Stale versions, wrong seats, illegal moves and strangers are refused."""
+    game = lost_cities_game
+    current = game.state["current"]
+    mover = ana if seat_of(game, ana) == current else ben
+    waiting = ben if mover is ana else ana
+    move = first_legal(game, current)
+    kwargs = {"game_id": game.pk, "user": mover, "move": move, "expected_version": 0}
+    expected_status = {"stale": 409, "not-your-turn": 409, "illegal": 400,
+                       "stranger": 403, "unknown-game": 404}[case]
+    if case == "stale":
+        kwargs["expected_version"] = 5
+    elif case == "not-your-turn":
+        kwargs["user"] = waiting
+    elif case == "illegal":
+        kwargs["move"] = {"type": "draw", "source": "deck"}
+    elif case == "stranger":
+        kwargs["user"] = make_user()
+    elif case == "unknown-game":
+        kwargs["game_id"] = 999999
+    before = game.state
+    with pytest.raises(Rejected) as info:
+        services.move_submit(**kwargs)
+    assert info.value.status == expected_status
+    game.refresh_from_db()
+    assert game.state == before and game.version == 0
+    assert not Move.objects.exists()
+
+
+def test_the_game_ends_with_results_on_each_seat(lost_cities_game, ana, ben):
+    """Played to the end, the game is finished and each seat holds its result."""
+    game = lost_cities_game
+    engine = engines.get("lost-cities")
+    users = {seat_of(game, ana): ana, seat_of(game, ben): ben}
+    while game.status == Game.Status.ACTIVE:
+        position = engine.to_move(game.state)[0]
+        legal = engine.legal_moves(game.state, position)
+        move = next((m for m in legal if m["type"] == "discard"), legal[0])
+        services.move_submit(
+            game_id=game.pk, user=users[position], move=move,
+            expected_version=game.version,
+        )
+        game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.finished_at
+    outcome = {r["seat"]: r for r in engine.outcome(game.state)}
+    for seat in game.seats.all():
+        assert seat.score == outcome[seat.position]["score"]
+        assert seat.rank == outcome[seat.position]["rank"]
+        assert not seat.to_move
+    with pytest.raises(Rejected, match="over"):
+        services.move_submit(game_id=game.pk, user=ana, move={"type": "draw"},
+                             expected_version=game.version)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_computer_player_moves_after_commit(ana):
+    """A bot seat moves through the Celery task queued after the commit."""
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    services.seat_add_bot(game_id=game.pk, user=ana)
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    # Whoever started, after the bot's turn (if any) it is Ana's turn.
+    assert game.state["current"] == 0
+    engine = engines.get("lost-cities")
+    for _turn in range(3):
+        for _step in range(2):
+            move = engine.legal_moves(game.state, 0)[-1]
+            services.move_submit(game_id=game.pk, user=ana, move=move,
+                                 expected_version=game.version)
+            game.refresh_from_db()
+        assert game.state["current"] == 0  # the bot has answered
+    bot_moves = Move.objects.filter(game=game, seat=1).count()
+    assert bot_moves >= 6
+
+
+def test_bot_task_is_queued_only_after_commit(ana, django_capture_on_commit_callbacks):
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        services.seat_add_bot(game_id=game.pk, user=ana)
+    game.refresh_from_db()
+    if game.state["current"] == 1:
+        assert len(callbacks) == 1
+        assert not Move.objects.exists()  # nothing ran inside the transaction
+    else:
+        assert callbacks == []
+
+
+def test_only_the_creator_adds_a_computer_player(ana, ben):
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    with pytest.raises(Rejected) as info:
+        services.seat_add_bot(game_id=game.pk, user=ben)
+    assert info.value.status == 403
+    assert Seat.objects.filter(game=game).count() == 1
+
+
+def test_bots_play_is_idempotent(ana):
+    """Running the bot task again when no bot must move changes nothing."""
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    with transaction.atomic():
+        services.seat_add_bot(game_id=game.pk, user=ana)
+    services.bots_play(game_id=game.pk)
+    game.refresh_from_db()
+    version = game.version
+    assert services.bots_play(game_id=game.pk) == 0
+    game.refresh_from_db()
+    assert game.version == version
