@@ -10,7 +10,7 @@ next episode's setup through options["carry"].
 
 from __future__ import annotations
 
-from .board import CAMPAIGN_TERRAIN, RUINS, TREES, ROCKS
+from .board import CAMPAIGN_TERRAIN, ROCKS, RUINS, TREES
 from .chapters import apply_board_change, board_changes_up_to, chapter_of
 
 
