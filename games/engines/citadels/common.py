@@ -1,0 +1,88 @@
+"""Small lookups on the state shared by the rule modules."""
+
+from __future__ import annotations
+
+from ..base import SeededRandom, _
+from . import characters as ch
+from . import districts as ds
+
+
+def key_of(state: dict, card: str) -> str:
+    return state["cards"][card]
+
+
+def cost_of(state: dict, card: str) -> int:
+    return ds.cost(state["cards"][card], state["edition"])
+
+
+def dname(state: dict, card: str) -> str:
+    """A district card's translated name."""
+    return _(ds.name(state["cards"][card], state["edition"]))
+
+
+def cname(key: str) -> str:
+    return _(ch.name(key))
+
+
+def rank(state: dict, key: str) -> int:
+    return ch.rank(key, state["edition"])
+
+
+def city_keys(player: dict, state: dict) -> list[str]:
+    return [state["cards"][d["id"]] for d in player["city"]]
+
+
+def has(state: dict, seat: int, key: str) -> bool:
+    return key in city_keys(state["players"][seat], state)
+
+
+def city_size(state: dict, seat: int) -> int:
+    """Districts counted toward completion (the Monument counts twice)."""
+    keys = city_keys(state["players"][seat], state)
+    return len(keys) + (1 if "monument" in keys else 0)
+
+
+def is_complete(state: dict, seat: int) -> bool:
+    return city_size(state, seat) >= state["complete_size"]
+
+
+def holder(state: dict, key: str) -> int | None:
+    """The seat that chose that character this round, if any."""
+    cid = ch.char_id(key)
+    for seat, p in enumerate(state["players"]):
+        if cid in p["characters"]:
+            return seat
+    return None
+
+
+def current_char(state: dict) -> str | None:
+    turn = state.get("turn")
+    return turn["char"] if turn else None
+
+
+def draw(state: dict, count: int) -> list[str]:
+    """Takes up to `count` cards from the top of the deck."""
+    cards = state["deck"][:count]
+    del state["deck"][:count]
+    return cards
+
+
+def to_bottom(state: dict, cards: list[str]) -> None:
+    """Discarded and destroyed districts go face down under the deck (2016 help;
+    the classic rule does the same with its discards)."""
+    state["deck"].extend(cards)
+
+
+def rng_shuffle(state: dict, items: list) -> None:
+    with SeededRandom(state) as rng:
+        rng.shuffle(items)
+
+
+def rng_choice(state: dict, items: list):
+    with SeededRandom(state) as rng:
+        return rng.choice(items)
+
+
+def rng_randrange(state: dict, n: int) -> int:
+    with SeededRandom(state) as rng:
+        return rng.randrange(n)

@@ -1,0 +1,184 @@
+"""District cards: the 54 basic districts and the unique (purple) districts.
+
+Sources: rules/DATA.md section 2a (basic districts, the same 54 cards in both
+editions), 2b (the 12 purple districts of the classic base game) and 2d (the 30
+unique districts of the 2016 edition); English names from rules/GLOSSARY.md.
+Every number below comes from those tables unless a comment says "chosen here".
+"""
+
+from __future__ import annotations
+
+NOBLE = "noble"
+RELIGIOUS = "religious"
+TRADE = "trade"
+MILITARY = "military"
+UNIQUE = "unique"
+TYPES = (NOBLE, RELIGIOUS, TRADE, MILITARY, UNIQUE)
+
+# key: (English name, cost, type, copies). DATA.md 2a.
+BASIC = {
+    "manor": ("Manor", 3, NOBLE, 5),
+    "castle": ("Castle", 4, NOBLE, 4),
+    "palace": ("Palace", 5, NOBLE, 3),
+    "temple": ("Temple", 1, RELIGIOUS, 3),
+    "church": ("Church", 2, RELIGIOUS, 3),
+    "monastery": ("Monastery", 3, RELIGIOUS, 3),
+    "cathedral": ("Cathedral", 5, RELIGIOUS, 2),
+    "tavern": ("Tavern", 1, TRADE, 5),
+    "market": ("Market", 2, TRADE, 4),
+    "trading_post": ("Trading Post", 2, TRADE, 3),
+    "docks": ("Docks", 3, TRADE, 3),
+    "harbor": ("Harbor", 4, TRADE, 3),
+    "town_hall": ("Town Hall", 5, TRADE, 2),
+    "watchtower": ("Watchtower", 1, MILITARY, 3),
+    "prison": ("Prison", 2, MILITARY, 3),
+    "barracks": ("Barracks", 3, MILITARY, 3),
+    "fortress": ("Fortress", 5, MILITARY, 2),
+}
+
+# The classic base game's purple districts: key -> (cost, copies). DATA.md 2b.
+CLASSIC_UNIQUES = {
+    "haunted_quarter": (2, 1),
+    "keep": (3, 2),
+    "laboratory": (5, 1),
+    "smithy": (5, 1),
+    "observatory": (5, 1),
+    "graveyard": (5, 1),
+    "library": (6, 1),
+    "school_of_magic": (6, 1),
+    "great_wall": (6, 1),
+    "university": (6, 1),
+    "dragon_gate": (6, 1),
+}
+
+# The 2016 edition's 30 unique districts, one copy each: key -> cost. DATA.md 2d.
+# The Secret Vault cannot be built; its printed cost plays no part (0 here).
+UNIQUES_2016 = {
+    "smithy": 5,
+    "laboratory": 5,
+    "school_of_magic": 6,
+    "keep": 3,
+    "dragon_gate": 6,
+    "haunted_quarter": 2,
+    "great_wall": 6,
+    "observatory": 4,
+    "library": 6,
+    "quarry": 5,
+    "armory": 3,
+    "factory": 5,
+    "park": 6,
+    "museum": 4,
+    "poor_house": 4,
+    "map_room": 5,
+    "wishing_well": 5,
+    "imperial_treasury": 5,
+    "framework": 3,
+    "statue": 3,
+    "gold_mine": 6,
+    "ivory_tower": 5,
+    "necropolis": 5,
+    "thieves_den": 6,
+    "theater": 6,
+    "stables": 2,
+    "basilica": 4,
+    "secret_vault": 0,
+    "capitol": 5,
+    "monument": 4,
+}
+
+# The 14 marked for a first game (DATA.md 2d, the stars).
+FIRST_GAME_2016 = [
+    "smithy",
+    "laboratory",
+    "school_of_magic",
+    "keep",
+    "dragon_gate",
+    "haunted_quarter",
+    "library",
+    "quarry",
+    "factory",
+    "map_room",
+    "wishing_well",
+    "imperial_treasury",
+    "statue",
+    "thieves_den",
+]
+UNIQUES_PER_GAME_2016 = 14
+
+NAMES = {
+    "haunted_quarter": "Haunted Quarter",
+    "keep": "Keep",
+    "laboratory": "Laboratory",
+    "smithy": "Smithy",
+    "observatory": "Observatory",
+    "graveyard": "Graveyard",
+    "library": "Library",
+    "school_of_magic": "School of Magic",
+    "great_wall": "Great Wall",
+    "university": "University",
+    "dragon_gate": "Dragon Gate",
+    "quarry": "Quarry",
+    "armory": "Armory",
+    "factory": "Factory",
+    "park": "Park",
+    "museum": "Museum",
+    "poor_house": "Poor House",
+    "map_room": "Map Room",
+    "wishing_well": "Wishing Well",
+    "imperial_treasury": "Imperial Treasury",
+    "framework": "Framework",
+    "statue": "Statue",
+    "gold_mine": "Gold Mine",
+    "ivory_tower": "Ivory Tower",
+    "necropolis": "Necropolis",
+    "thieves_den": "Thieves' Den",
+    "theater": "Theater",
+    "stables": "Stables",
+    "basilica": "Basilica",
+    "secret_vault": "Secret Vault",
+    "capitol": "Capitol",
+    "monument": "Monument",
+}
+# Classic English names where the 2016 edition renamed a card (GLOSSARY.md).
+CLASSIC_NAMES = {"barracks": "Battlefield", "haunted_quarter": "Haunted City"}
+
+# Final-scoring extras that are a flat number of points (DATA.md 2b, 2d).
+FLAT_BONUS = {"university": 2, "dragon_gate": 2}
+
+UNBUILDABLE = {"secret_vault"}
+
+
+def catalogue(edition: str, uniques: list[str]) -> list[tuple[str, int]]:
+    """Every district card of a game as (key, cost), in a fixed order (for ids)."""
+    cards: list[tuple[str, int]] = []
+    for key, (_name, cost, _type, copies) in BASIC.items():
+        cards += [(key, cost)] * copies
+    for key in uniques:
+        if edition == "classic":
+            cost, copies = CLASSIC_UNIQUES[key]
+        else:
+            cost, copies = UNIQUES_2016[key], 1
+        cards += [(key, cost)] * copies
+    return cards
+
+
+def name(key: str, edition: str) -> str:
+    if edition == "classic" and key in CLASSIC_NAMES:
+        return CLASSIC_NAMES[key]
+    if key in BASIC:
+        return BASIC[key][0]
+    return NAMES[key]
+
+
+def kind(key: str) -> str:
+    """The district's type (colour)."""
+    return BASIC[key][2] if key in BASIC else UNIQUE
+
+
+def cost(key: str, edition: str) -> int:
+    """The printed cost of a district in that edition."""
+    if key in BASIC:
+        return BASIC[key][1]
+    if edition == "classic":
+        return CLASSIC_UNIQUES[key][0]
+    return UNIQUES_2016[key]

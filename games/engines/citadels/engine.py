@@ -1,0 +1,128 @@
+"""The Citadels engine: the contract of ENGINE_API.md over the rule modules."""
+
+from __future__ import annotations
+
+from ..base import IllegalMove, _, canonical, clone
+from . import draft, options, powers, scoring, turns, view, wonders
+from .reasons import explain
+
+POWER_MOVES = {
+    "kill",
+    "rob",
+    "swap_hands",
+    "redraw_card",
+    "destroy",
+    "beautify",
+}
+WONDER_MOVES = {"smithy", "laboratory", "museum", "armory"}
+
+
+class CitadelsEngine:
+    slug = "citadels"
+    name = _("Citadels")
+    min_players = 2
+    max_players = 8
+
+    def default_options(self, num_players: int) -> dict:
+        return options.default_options(num_players)
+
+    def validate_options(self, num_players: int, opts: dict) -> dict:
+        return options.validate_options(num_players, opts)
+
+    def setup(self, num_players: int, opts: dict, seed: int) -> dict:
+        return draft.setup(num_players, opts, seed)
+
+    def is_over(self, state: dict) -> bool:
+        return state["phase"] == "over"
+
+    def to_move(self, state: dict) -> list[int]:
+        if state["phase"] == "over":
+            return []
+        if state["pending"]:
+            return [state["pending"]["seat"]]
+        if state["phase"] == "draft":
+            return [state["draft"]["steps"][0]["seat"]]
+        return [state["turn"]["seat"]]
+
+    def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        if seat not in self.to_move(state):
+            return []
+        pending = state["pending"]
+        if pending:
+            return PENDING_MOVES[pending["kind"]](state, seat)
+        if state["phase"] == "draft":
+            return draft.draft_moves(state, seat)
+        turn = state["turn"]
+        if turn["sub"]:
+            return SUB_MOVES[turn["sub"]["kind"]](state, seat)
+        if turn["step"] != "main":
+            return turns.resource_moves(state, seat)
+        return (
+            turns.income_moves(state, seat)
+            + powers.power_moves(state, seat)
+            + turns.build_moves(state, seat)
+            + wonders.wonder_moves(state, seat)
+            + [{"type": "end_turn"}]
+        )
+
+    def apply(self, state: dict, seat: int, move: dict) -> dict:
+        legal = self.legal_moves(state, seat)
+        key = canonical(move) if isinstance(move, dict) else None
+        if key is None or all(canonical(m) != key for m in legal):
+            raise IllegalMove(explain(state, seat, move))
+        new = clone(state)
+        _dispatch(new, seat, move)
+        return new
+
+    def view(self, state: dict, seat: int | None) -> dict:
+        return view.view(self, state, seat)
+
+    def secrets(self, state: dict, seat: int | None) -> list[str]:
+        return view.secrets(state, seat)
+
+    def describe(self, state: dict, seat: int, move: dict, viewer: int | None) -> str:
+        return view.describe(state, seat, move, viewer)
+
+    def outcome(self, state: dict) -> list[dict]:
+        return scoring.outcome(state)
+
+    def check_invariants(self, state: dict) -> None:
+        view.check_invariants(state)
+
+
+PENDING_MOVES = {
+    "graveyard": wonders.graveyard_moves,
+    "theater": wonders.theater_moves,
+}
+SUB_MOVES = {
+    "redraw": powers.redraw_moves,
+    "den": turns.den_moves,
+}
+
+
+def _dispatch(state: dict, seat: int, move: dict) -> None:
+    kind = move["type"]
+    if kind in ("choose", "discard_character"):
+        draft.apply_draft(state, seat, move)
+    elif kind == "graveyard":
+        wonders.apply_graveyard(state, seat, move)
+    elif kind in ("theater_swap", "theater_pass"):
+        wonders.apply_theater(state, seat, move)
+    elif kind in ("redraw_card", "redraw_done") and state["turn"]["sub"]:
+        powers.apply_redraw(state, seat, move)
+    elif kind == "pay_card":
+        turns.apply_den(state, seat, move)
+    elif kind in ("take_gold", "draw_cards", "keep"):
+        turns.apply_resources(state, seat, move)
+    elif kind == "income":
+        turns.take_income(state, seat)
+    elif kind == "build":
+        turns.apply_build(state, seat, move)
+    elif kind in POWER_MOVES:
+        powers.apply_power(state, seat, move)
+    elif kind in WONDER_MOVES:
+        wonders.apply_wonder(state, seat, move)
+    elif kind == "end_turn":
+        turns.end_turn(state, seat)
+    else:  # pragma: no cover - legal_moves lists nothing else
+        raise IllegalMove(_("That move is not allowed now."))

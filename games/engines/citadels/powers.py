@@ -1,0 +1,250 @@
+"""Character powers.
+
+Rules: citadels.fr.txt (each character's paragraph, and the alternates) and
+citadels_game_help.fr.txt (SPECIFICITES DES ROLES); DATA.md 2e for the exact
+numbers. Each function names the character it implements.
+"""
+
+from __future__ import annotations
+
+from . import characters as ch
+from .common import (
+    cost_of,
+    draw,
+    has,
+    holder,
+    is_complete,
+    key_of,
+    rank,
+    to_bottom,
+)
+from .turns import (
+    ARCHITECT_CARDS,
+    MERCHANT_BONUS,
+    QUEEN_BONUS,
+    remove_district,
+)
+
+
+def face_up_keys(state: dict) -> set[str]:
+    return {ch.char_key(c) for c in state["draft"]["face_up"]}
+
+
+# --- Hooks called by turns.py ----------------------------------------------------
+
+
+def on_reveal(state: dict, seat: int, key: str) -> None:
+    """Effects when a character is revealed (before resources)."""
+
+
+def after_resources(state: dict, seat: int) -> None:
+    """Automatic gains once the resources are taken."""
+    key = state["turn"]["char"]
+    player = state["players"][seat]
+    if key == "merchant":
+        player["gold"] += MERCHANT_BONUS
+    elif key == "architect":
+        player["hand"].extend(draw(state, ARCHITECT_CARDS))
+    elif key == "queen":
+        queen_bonus(state, seat)
+
+
+def after_build(state: dict, seat: int) -> None:
+    """Consequences of a build for other characters."""
+
+
+def at_end_of_turn(state: dict, seat: int) -> None:
+    """Character effects at the end of a turn."""
+
+
+def on_round_end(state: dict) -> bool:
+    """Character effects at the end of a round; True when a seat must decide."""
+    return False
+
+
+# --- The powers ----------------------------------------------------------------
+
+
+def power_moves(state: dict, seat: int) -> list[dict]:
+    turn = state["turn"]
+    key = turn["char"]
+    moves: list[dict] = []
+    if key == "artist":
+        moves += beautify_moves(state, seat)
+    if turn["power"]:
+        return moves
+    if key == "assassin":
+        moves += [{"type": "kill", "character": k} for k in kill_targets(state)]
+    elif key == "thief":
+        moves += [{"type": "rob", "character": k} for k in rob_targets(state)]
+    elif key == "magician":
+        n = state["num_players"]
+        moves += [{"type": "swap_hands", "seat": s} for s in range(n) if s != seat]
+        moves += [
+            {"type": "redraw_card", "card": c} for c in state["players"][seat]["hand"]
+        ]
+    elif key == "warlord":
+        moves += destroy_moves(state, seat)
+    return moves
+
+
+def apply_power(state: dict, seat: int, move: dict) -> None:
+    turn = state["turn"]
+    kind = move["type"]
+    player = state["players"][seat]
+    if kind == "beautify":
+        beautify(state, seat, move["district"])
+        return
+    turn["power"] = True
+    if kind == "kill":
+        state["killed"] = move["character"]
+    elif kind == "rob":
+        state["robbed"] = move["character"]
+    elif kind == "swap_hands":
+        other = state["players"][move["seat"]]
+        player["hand"], other["hand"] = other["hand"], player["hand"]
+    elif kind == "redraw_card":
+        turn["sub"] = {"kind": "redraw", "cards": [move["card"]]}
+    elif kind == "destroy":
+        destroy(state, seat, move["seat"], move["district"])
+
+
+# Assassin -----------------------------------------------------------------------
+
+
+def kill_targets(state: dict) -> list[str]:
+    """Any other character of the line-up; not one discarded face up (chosen
+    here, as in the 2016 rulebook: nobody can hold it)."""
+    up = face_up_keys(state)
+    return [k for k in state["lineup"] if rank(state, k) != 1 and k not in up]
+
+
+# Thief --------------------------------------------------------------------------
+
+
+def rob_targets(state: dict) -> list[str]:
+    """Not rank 1, not the killed character, not the Thief himself, not a
+    character discarded face up."""
+    up = face_up_keys(state)
+    return [
+        k
+        for k in state["lineup"]
+        if rank(state, k) > 1
+        and k != state["turn"]["char"]
+        and k != state["killed"]
+        and k not in up
+    ]
+
+
+# Magician -----------------------------------------------------------------------
+
+
+def redraw_moves(state: dict, seat: int) -> list[dict]:
+    sub = state["turn"]["sub"]
+    hand = state["players"][seat]["hand"]
+    moves = [{"type": "redraw_card", "card": c} for c in hand if c not in sub["cards"]]
+    return moves + [{"type": "redraw_done"}]
+
+
+def apply_redraw(state: dict, seat: int, move: dict) -> None:
+    """The Magician discards the chosen cards under the deck, draws as many."""
+    sub = state["turn"]["sub"]
+    if move["type"] == "redraw_card":
+        sub["cards"].append(move["card"])
+        return
+    player = state["players"][seat]
+    player["hand"] = [c for c in player["hand"] if c not in sub["cards"]]
+    to_bottom(state, sub["cards"])
+    player["hand"].extend(draw(state, len(sub["cards"])))
+    state["turn"]["sub"] = None
+
+
+# Warlord ------------------------------------------------------------------------
+
+
+def protected_by_bishop(state: dict, target: int) -> bool:
+    bishop = holder(state, "bishop")
+    return bishop == target and state["killed"] != "bishop"
+
+
+def destroy_cost(state: dict, target: int, district: dict) -> int:
+    """The cost minus 1, plus 1 for a beautified district, plus 1 behind a
+    Great Wall (not for the Great Wall itself)."""
+    amount = cost_of(state, district["id"]) + (1 if district["beautified"] else 0) - 1
+    if (
+        has(state, target, "great_wall")
+        and key_of(state, district["id"]) != "great_wall"
+    ):
+        amount += 1
+    return max(0, amount)
+
+
+def rank8_targets(state: dict, seat: int) -> list[tuple[int, dict]]:
+    """Districts a rank-8 power may touch: not in a completed city, not in the
+    Bishop's city while he lives, never the Keep."""
+    out = []
+    for target, player in enumerate(state["players"]):
+        if is_complete(state, target) or protected_by_bishop(state, target):
+            continue
+        for district in player["city"]:
+            if key_of(state, district["id"]) != "keep":
+                out.append((target, district))
+    return out
+
+
+def destroy_moves(state: dict, seat: int) -> list[dict]:
+    gold = state["players"][seat]["gold"]
+    return [
+        {"type": "destroy", "seat": target, "district": d["id"]}
+        for target, d in rank8_targets(state, seat)
+        if destroy_cost(state, target, d) <= gold
+    ]
+
+
+def destroy(state: dict, seat: int, target: int, card: str) -> None:
+    district = next(d for d in state["players"][target]["city"] if d["id"] == card)
+    state["players"][seat]["gold"] -= destroy_cost(state, target, district)
+    remove_district(state, target, card, to_deck=False)
+    from .wonders import graveyard_pending
+
+    if not graveyard_pending(state, seat, card):
+        to_bottom(state, [card])
+
+
+# Queen ----------------------------------------------------------------------------
+
+
+def queen_bonus(state: dict, seat: int) -> None:
+    """3 gold if the player next to her holds the rank-4 character, even killed."""
+    n = state["num_players"]
+    for key in state["lineup"]:
+        if rank(state, key) == 4:
+            king = holder(state, key)
+            if king is not None and king in ((seat - 1) % n, (seat + 1) % n):
+                state["players"][seat]["gold"] += QUEEN_BONUS
+
+
+# Artist ---------------------------------------------------------------------------
+
+ARTIST_MAX = 2
+
+
+def beautify_moves(state: dict, seat: int) -> list[dict]:
+    """Up to 2 of her districts, 1 gold each, each district once in the game."""
+    player = state["players"][seat]
+    if state["turn"]["beautified"] >= ARTIST_MAX or player["gold"] < 1:
+        return []
+    return [
+        {"type": "beautify", "district": d["id"]}
+        for d in player["city"]
+        if not d["beautified"]
+    ]
+
+
+def beautify(state: dict, seat: int, card: str) -> None:
+    player = state["players"][seat]
+    for district in player["city"]:
+        if district["id"] == card:
+            district["beautified"] = True
+    player["gold"] -= 1
+    state["turn"]["beautified"] += 1

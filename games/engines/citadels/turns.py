@@ -1,0 +1,341 @@
+"""The call of the ranks and a player's turn: resources, income, build, end.
+
+Rules: citadels.fr.txt (the crown calls the characters in rank order; a killed
+character stays silent; take 2 gold or draw 2 and keep 1, then the power, then
+build one district of a name not yet in the city; the robbed player gives all
+gold; the King takes the crown, even when killed; the end at the 8th district)
+and citadels_game_help.fr.txt (TOURS DES JOUEURS, FIN DE PARTIE, discards face
+down under the deck). Powers are in powers.py, unique districts in wonders.py.
+"""
+
+from __future__ import annotations
+
+from . import characters as ch
+from . import districts as ds
+from .common import (
+    city_keys,
+    cost_of,
+    draw,
+    has,
+    holder,
+    is_complete,
+    key_of,
+    to_bottom,
+)
+
+GOLD_TAKEN = 2
+CARDS_DRAWN = 2
+ARCHITECT_CARDS = 2
+MERCHANT_BONUS = 1
+QUEEN_BONUS = 3
+
+BUILD_LIMIT = {"architect": 3, "navigator": 0}
+
+
+def start_calls(state: dict) -> None:
+    from .wonders import theater_pending
+
+    state["phase"] = "call"
+    state["rank"] = 0
+    state["draft"]["steps"] = []
+    if theater_pending(state):
+        return
+    next_call(state)
+
+
+def next_call(state: dict) -> None:
+    """Calls the next rank that a living character holds; ends the round after 9."""
+    state["turn"] = None
+    while True:
+        state["rank"] += 1
+        if state["rank"] > len(state["lineup"]):
+            end_round(state)
+            return
+        key = state["lineup"][state["rank"] - 1]
+        seat = holder(state, key)
+        if seat is None or key == state["killed"]:
+            continue
+        reveal(state, seat, key)
+        return
+
+
+def reveal(state: dict, seat: int, key: str) -> None:
+    from .powers import on_reveal
+
+    player = state["players"][seat]
+    player["revealed"].append(ch.char_id(key))
+    state["turn"] = {
+        "seat": seat,
+        "char": key,
+        "step": "resources",
+        "drawn": [],
+        "keep": 1,
+        "built": 0,
+        "power": False,
+        "income": False,
+        "used": [],
+        "spent": 0,
+        "beautified": 0,
+        "sub": None,
+    }
+    if state["robbed"] == key:
+        thief = holder(state, "thief")
+        if thief is not None and thief != seat:
+            state["players"][thief]["gold"] += player["gold"]
+            player["gold"] = 0
+    if key in ch.CROWN_TAKERS:
+        state["crown"] = seat
+    on_reveal(state, seat, key)
+
+
+def end_round(state: dict) -> None:
+    from .powers import on_round_end
+
+    killed = state["killed"]
+    if killed in ch.CROWN_TAKERS and holder(state, killed) is not None:
+        # A killed King still takes the crown at the end of the round.
+        state["crown"] = holder(state, killed)
+    state["turn"] = None
+    if on_round_end(state):
+        return
+    finish_round(state)
+
+
+def finish_round(state: dict) -> None:
+    from .draft import start_round
+
+    if state["first_complete"] is not None:
+        state["phase"] = "over"
+        state["pending"] = None
+        return
+    start_round(state)
+
+
+# --- Resources -----------------------------------------------------------------
+
+
+def resource_moves(state: dict, seat: int) -> list[dict]:
+    turn = state["turn"]
+    if turn["step"] == "keep":
+        return [{"type": "keep", "card": c} for c in turn["drawn"]]
+    moves = [{"type": "take_gold"}]
+    if state["deck"]:
+        moves.append({"type": "draw_cards"})
+    return moves
+
+
+def gold_taken(state: dict, seat: int) -> int:
+    return GOLD_TAKEN + (1 if has(state, seat, "gold_mine") else 0)
+
+
+def apply_resources(state: dict, seat: int, move: dict) -> None:
+    turn = state["turn"]
+    player = state["players"][seat]
+    if move["type"] == "take_gold":
+        player["gold"] += gold_taken(state, seat)
+        resources_done(state, seat)
+    elif move["type"] == "draw_cards":
+        count = CARDS_DRAWN + (1 if has(state, seat, "observatory") else 0)
+        drawn = draw(state, count)
+        if has(state, seat, "library") or len(drawn) <= 1:
+            player["hand"].extend(drawn)
+            resources_done(state, seat)
+        else:
+            turn["drawn"] = drawn
+            turn["step"] = "keep"
+    else:  # keep
+        player["hand"].append(move["card"])
+        turn["drawn"].remove(move["card"])
+        to_bottom(state, turn["drawn"])
+        turn["drawn"] = []
+        resources_done(state, seat)
+
+
+def resources_done(state: dict, seat: int) -> None:
+    from .powers import after_resources
+
+    state["turn"]["step"] = "main"
+    after_resources(state, seat)
+
+
+# --- Income --------------------------------------------------------------------
+
+
+def income(state: dict, seat: int, key: str) -> int:
+    """1 gold per district of the character's type; the School of Magic counts
+    as that type (its owner would always choose so)."""
+    kind = ch.INCOME_TYPE.get(key)
+    if not kind:
+        return 0
+    keys = city_keys(state["players"][seat], state)
+    return sum(1 for k in keys if ds.kind(k) == kind or k == "school_of_magic")
+
+
+def income_moves(state: dict, seat: int) -> list[dict]:
+    turn = state["turn"]
+    if turn["income"] or income(state, seat, turn["char"]) == 0:
+        return []
+    return [{"type": "income"}]
+
+
+def take_income(state: dict, seat: int) -> None:
+    turn = state["turn"]
+    if not turn["income"]:
+        turn["income"] = True
+        state["players"][seat]["gold"] += income(state, seat, turn["char"])
+
+
+# --- Building ------------------------------------------------------------------
+
+
+def build_limit(state: dict) -> int:
+    return BUILD_LIMIT.get(state["turn"]["char"], 1)
+
+
+def price(state: dict, seat: int, card: str) -> int:
+    """Gold to build a card: its cost, 1 less for another unique district with
+    the Factory (2016 text)."""
+    key = key_of(state, card)
+    amount = cost_of(state, card)
+    if ds.kind(key) == ds.UNIQUE and key != "factory" and has(state, seat, "factory"):
+        amount = max(0, amount - 1)
+    return amount
+
+
+def may_duplicate(state: dict, seat: int) -> bool:
+    return has(state, seat, "quarry") or state["turn"].get("wizard_build", False)
+
+
+def can_place(state: dict, seat: int, card: str) -> bool:
+    """The card could go into the city now (ignoring payment)."""
+    turn = state["turn"]
+    key = key_of(state, card)
+    if key in ds.UNBUILDABLE:
+        return False
+    if turn["built"] >= build_limit(state) and key != "stables":
+        return False  # the Stables do not count toward the limit (2016 text)
+    keys = city_keys(state["players"][seat], state)
+    if key in keys and not may_duplicate(state, seat):
+        return False
+    if key == "monument" and len(keys) >= 5:
+        return False
+    return True
+
+
+def build_moves(state: dict, seat: int) -> list[dict]:
+    player = state["players"][seat]
+    moves: list[dict] = []
+    framework = has(state, seat, "framework")
+    for card in player["hand"]:
+        if not can_place(state, seat, card):
+            continue
+        key = key_of(state, card)
+        amount = price(state, seat, card)
+        if player["gold"] >= amount:
+            moves.append({"type": "build", "card": card})
+        if framework and key != "framework":
+            moves.append({"type": "build", "card": card, "framework": True})
+        if key == "necropolis":
+            for d in player["city"]:
+                moves.append({"type": "build", "card": card, "destroy": d["id"]})
+        if key == "thieves_den":
+            for k in range(1, min(amount, len(player["hand"]) - 1) + 1):
+                if player["gold"] >= amount - k:
+                    moves.append({"type": "build", "card": card, "cards": k})
+    return moves
+
+
+def apply_build(state: dict, seat: int, move: dict) -> None:
+    player = state["players"][seat]
+    card = move["card"]
+    amount = price(state, seat, card)
+    if move.get("framework"):
+        remove_district(state, seat, _find(state, seat, "framework"))
+        amount = 0
+    elif move.get("destroy"):
+        remove_district(state, seat, move["destroy"])
+        amount = 0
+    elif move.get("cards"):
+        state["turn"]["sub"] = {"kind": "den", "card": card, "needed": move["cards"]}
+        return
+    player["gold"] -= amount
+    place(state, seat, card, amount)
+
+
+def den_moves(state: dict, seat: int) -> list[dict]:
+    sub = state["turn"]["sub"]
+    hand = state["players"][seat]["hand"]
+    return [{"type": "pay_card", "card": c} for c in hand if c != sub["card"]]
+
+
+def apply_den(state: dict, seat: int, move: dict) -> None:
+    """Thieves' Den: part of its cost paid with cards, 1 card = 1 gold."""
+    sub = state["turn"]["sub"]
+    player = state["players"][seat]
+    player["hand"].remove(move["card"])
+    to_bottom(state, [move["card"]])
+    sub["needed"] -= 1
+    sub.setdefault("paid", 0)
+    sub["paid"] += 1
+    if sub["needed"] == 0:
+        state["turn"]["sub"] = None
+        amount = max(0, price(state, seat, sub["card"]) - sub["paid"])
+        player["gold"] -= amount
+        place(state, seat, sub["card"], amount)
+
+
+def place(state: dict, seat: int, card: str, paid: int) -> None:
+    """Moves a card from the hand into the city, then the build's consequences."""
+    from .powers import after_build
+
+    player = state["players"][seat]
+    turn = state["turn"]
+    player["hand"].remove(card)
+    player["city"].append({"id": card, "beautified": False, "round": state["round"]})
+    if key_of(state, card) != "stables":
+        turn["built"] += 1
+    turn["spent"] += paid
+    if key_of(state, card) == "statue":
+        state["crown"] = seat  # chosen here: the 2016 card gives the crown when built
+    if state["first_complete"] is None and is_complete(state, seat):
+        state["first_complete"] = seat
+    after_build(state, seat)
+
+
+def _find(state: dict, seat: int, key: str) -> str:
+    for d in state["players"][seat]["city"]:
+        if key_of(state, d["id"]) == key:
+            return d["id"]
+    raise KeyError(key)
+
+
+def remove_district(state: dict, seat: int, card: str, *, to_deck: bool = True) -> None:
+    """Takes a district out of a city; a destroyed Museum's cards go with it."""
+    player = state["players"][seat]
+    player["city"] = [d for d in player["city"] if d["id"] != card]
+    if key_of(state, card) == "museum":
+        to_bottom(state, player["museum"])
+        player["museum"] = []
+    if to_deck:
+        to_bottom(state, [card])
+
+
+# --- End of turn ---------------------------------------------------------------
+
+
+def end_turn(state: dict, seat: int) -> None:
+    """Uncollected income is collected, then the end-of-turn effects, then the
+    next rank is called (chosen here: income is never forfeited by forgetting)."""
+    from .powers import at_end_of_turn
+
+    take_income(state, seat)
+    at_end_of_turn(state, seat)
+    player = state["players"][seat]
+    if has(state, seat, "poor_house") and player["gold"] == 0:
+        player["gold"] += 1
+    if has(state, seat, "park") and not player["hand"]:
+        player["hand"].extend(draw(state, 2))
+    next_call(state)
+
+
+__all__ = ["is_complete"]

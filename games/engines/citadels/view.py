@@ -1,0 +1,251 @@
+"""What each seat may see (view, secrets) and the log lines (describe).
+
+Hidden objects and their ids: district cards "district-N" (hands, the deck, the
+cards drawn before keeping one, the cards under a Museum) and character cards
+"char-<key>" (the draft pile, chosen characters until revealed, face-down
+discards). The public catalogue of the characters in play names them by key
+("king"), which says nothing about who holds them.
+"""
+
+from __future__ import annotations
+
+from ..base import _, player
+from . import characters as ch
+from . import districts as ds
+from .common import city_size, cname, cost_of, dname, is_complete, key_of
+from .turns import build_limit
+
+
+def card(state: dict, cid: str) -> dict:
+    key = key_of(state, cid)
+    return {
+        "id": cid,
+        "key": key,
+        "name": dname(state, cid),
+        "cost": None if key in ds.UNBUILDABLE else cost_of(state, cid),
+        "type": ds.kind(key),
+    }
+
+
+def character(state: dict, cid: str) -> dict:
+    key = ch.char_key(cid)
+    return {
+        "id": cid,
+        "key": key,
+        "name": cname(key),
+        "rank": ch.rank(key, state["edition"]),
+    }
+
+
+def _revealed(state: dict) -> set[str]:
+    return {c for p in state["players"] for c in p["revealed"]}
+
+
+def secrets(state: dict, seat: int | None) -> list[str]:
+    if state["phase"] == "over":
+        return []
+    out: list[str] = []
+    revealed = _revealed(state)
+    turn = state.get("turn")
+    if seat is None:
+        out += state["deck"]
+        out += [f["id"] for f in state["face_down"] if f["by"] is None]
+        return out
+    p = state["players"][seat]
+    out += p["hand"] + p["museum"]
+    out += [c for c in p["characters"] if c not in revealed]
+    out += [f["id"] for f in state["face_down"] if f["by"] == seat]
+    if turn and turn["seat"] == seat:
+        out += turn["drawn"]
+    if state["phase"] == "draft" and state["draft"]["steps"]:
+        if state["draft"]["steps"][0]["seat"] == seat:
+            out += state["draft"]["pile"]
+    return out
+
+
+def view(engine, state: dict, seat: int | None) -> dict:
+    over = state["phase"] == "over"
+    revealed = _revealed(state)
+    face_up = state["draft"]["face_up"] if state.get("draft") else []
+    out: dict = {
+        "edition": state["edition"],
+        "round": state["round"],
+        "phase": state["phase"],
+        "num_players": state["num_players"],
+        "complete_size": state["complete_size"],
+        "you": seat,
+        "crown": state["crown"],
+        "deck_count": len(state["deck"]),
+        "first_complete": state["first_complete"],
+        "killed": state["killed"] if state["phase"] != "draft" else None,
+        "robbed": state["robbed"] if state["phase"] != "draft" else None,
+        "lineup": [
+            {"key": k, "name": cname(k), "rank": ch.rank(k, state["edition"])}
+            for k in state["lineup"]
+        ],
+        "face_up": [character(state, c) for c in face_up],
+        "to_move": engine.to_move(state),
+    }
+    players = []
+    for s, p in enumerate(state["players"]):
+        shown = (
+            p["characters"] if over else [c for c in p["characters"] if c in revealed]
+        )
+        players.append(
+            {
+                "seat": s,
+                "gold": p["gold"],
+                "hand_count": len(p["hand"]),
+                "city": [
+                    {**card(state, d["id"]), "beautified": d["beautified"]}
+                    for d in p["city"]
+                ],
+                "city_size": city_size(state, s),
+                "complete": is_complete(state, s),
+                "museum_count": len(p["museum"]),
+                "crown": state["crown"] == s,
+                "character_count": len(p["characters"]),
+                "characters": [character(state, c) for c in shown],
+                "hand": [card(state, c) for c in p["hand"]] if over else None,
+            }
+        )
+    out["players"] = players
+    out["draft"] = _draft(state, seat) if state["phase"] == "draft" else None
+    out["call"] = _call(state, seat) if state["phase"] == "call" else None
+    out["pending"] = _pending(state)
+    if seat is not None:
+        p = state["players"][seat]
+        out["hand"] = [card(state, c) for c in p["hand"]]
+        out["museum"] = [card(state, c) for c in p["museum"]]
+        out["my_characters"] = [
+            {**character(state, c), "revealed": c in revealed} for c in p["characters"]
+        ]
+        out["my_discards"] = [
+            character(state, f["id"]) for f in state["face_down"] if f["by"] == seat
+        ]
+        out["moves"] = engine.legal_moves(state, seat)
+    if over:
+        out["face_down"] = [character(state, f["id"]) for f in state["face_down"]]
+        out["outcome"] = engine.outcome(state)
+    return out
+
+
+def _draft(state: dict, seat: int | None) -> dict:
+    draft = state["draft"]
+    step = draft["steps"][0]
+    mine = step["seat"] == seat
+    return {
+        "picker": step["seat"],
+        "action": step["action"],
+        "pile_count": len(draft["pile"]),
+        "pile": [character(state, c) for c in sorted(draft["pile"])] if mine else None,
+    }
+
+
+def _call(state: dict, seat: int | None) -> dict | None:
+    turn = state["turn"]
+    if not turn:
+        return {"rank": state["rank"], "character": None, "turn": None}
+    mine = turn["seat"] == seat
+    sub = turn["sub"]
+    return {
+        "rank": state["rank"],
+        "character": turn["char"],
+        "turn": {
+            "seat": turn["seat"],
+            "character": turn["char"],
+            "step": turn["step"],
+            "built": turn["built"],
+            "build_limit": build_limit(state),
+            "power_used": turn["power"],
+            "income_taken": turn["income"],
+            "used": list(turn["used"]),
+            "drawn": [card(state, c) for c in turn["drawn"]] if mine else None,
+            "drawn_count": len(turn["drawn"]),
+            "sub": _sub(state, sub)
+            if sub and mine
+            else (sub and {"kind": sub["kind"]}),
+        },
+    }
+
+
+def _sub(state: dict, sub: dict) -> dict:
+    out = {"kind": sub["kind"]}
+    if sub["kind"] == "redraw":
+        out["cards"] = [card(state, c) for c in sub["cards"]]
+    elif sub["kind"] == "den":
+        out["card"] = card(state, sub["card"])
+        out["needed"] = sub["needed"]
+    return out
+
+
+def _pending(state: dict) -> dict | None:
+    pending = state["pending"]
+    if not pending:
+        return None
+    out = {"kind": pending["kind"], "seat": pending["seat"]}
+    if pending["kind"] == "graveyard":
+        out["card"] = card(state, pending["card"])
+    return out
+
+
+# --- Log lines -------------------------------------------------------------------
+
+
+def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
+    who = player(seat)
+    mine = viewer == seat
+    kind = move.get("type")
+    if kind == "choose":
+        if mine:
+            return _("{player} chose the {character}").format(
+                player=who, character=cname(ch.char_key(move["character"]))
+            )
+        return _("{player} chose a character").format(player=who)
+    if kind == "discard_character":
+        if mine:
+            return _("{player} discarded the {character} face down").format(
+                player=who, character=cname(ch.char_key(move["character"]))
+            )
+        return _("{player} discarded a character face down").format(player=who)
+    if kind == "take_gold":
+        from .turns import gold_taken
+
+        return _("{player} took {n} gold").format(player=who, n=gold_taken(state, seat))
+    if kind == "draw_cards":
+        return _("{player} drew district cards").format(player=who)
+    if kind == "keep":
+        if mine:
+            return _("{player} kept the {card}").format(
+                player=who, card=dname(state, move["card"])
+            )
+        return _("{player} kept a card").format(player=who)
+    if kind == "build":
+        return _("{player} built the {card}").format(
+            player=who, card=dname(state, move["card"])
+        )
+    if kind == "end_turn":
+        return _("{player} ended their turn").format(player=who)
+    from .describe_more import describe_more
+
+    return describe_more(state, seat, move, viewer)
+
+
+def check_invariants(state: dict) -> None:
+    """Every district card is in exactly one place; every character too."""
+    places = list(state["deck"])
+    for p in state["players"]:
+        places += p["hand"] + p["museum"] + [d["id"] for d in p["city"]]
+    if state.get("turn"):
+        places += state["turn"]["drawn"]
+    if state.get("pending") and state["pending"].get("card"):
+        places.append(state["pending"]["card"])
+    if sorted(places) != sorted(state["cards"]):
+        raise AssertionError("district cards are lost or duplicated")
+    chars = [f["id"] for f in state["face_down"]]
+    for p in state["players"]:
+        chars += p["characters"]
+    if state.get("draft"):
+        chars += state["draft"]["pile"] + state["draft"]["face_up"]
+    if sorted(chars) != sorted(ch.char_id(k) for k in state["lineup"]):
+        raise AssertionError("character cards are lost or duplicated")
