@@ -6,7 +6,7 @@ options, the state and which rule each module implements.
 
 from __future__ import annotations
 
-from ..base import IllegalMove, _
+from ..base import _
 from . import options as _options
 from . import rules, view
 from .buildings import BLOCKING_CARD, CAMPAIGN_BUILDINGS, CHURCHES, card_of
@@ -63,7 +63,11 @@ class MyCityEngine:
             detail = dict(details[seat])
             carry = None
             if state["mode"] != "eternal":
-                won = circles_won(ranks[seat], num_players) if state["over"] else 0
+                won = (
+                    circles_won(ranks[seat], num_players, scores[seat])
+                    if state["over"]
+                    else 0
+                )
                 detail["circles_won"] = won
                 if state["over"]:
                     carry = carry_after_episode(
@@ -88,16 +92,16 @@ class MyCityEngine:
             cards += [card_of(b) for b in CHURCHES] + [BLOCKING_CARD]
         seen = state["deck"] + state["played"]
         if len(seen) != len(set(seen)) or not set(seen) <= set(cards):
-            raise IllegalMove("card conservation broken")
+            raise AssertionError("card conservation broken")
         if state["revealed"] and state["revealed"] not in state["played"]:
-            raise IllegalMove("the revealed card is not among the played cards")
+            raise AssertionError("the revealed card is not among the played cards")
         for player in state["players"]:
             cells = [tuple(c) for e in player["placed"] for c in e["cells"]]
             if len(cells) != len(set(cells)):
-                raise IllegalMove("two buildings share a space")
+                raise AssertionError("two buildings share a space")
             names = [e["building"] for e in player["placed"]]
             if len(names) != len(set(names)):
-                raise IllegalMove("a building was placed twice")
+                raise AssertionError("a building was placed twice")
 
 
 ENGINE = MyCityEngine()

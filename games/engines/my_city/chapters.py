@@ -31,7 +31,7 @@ the spirit of the rules text: "vos plateaux gardent les traces").
 
 from __future__ import annotations
 
-from ..base import InvalidOptions
+from ..base import InvalidOptions, _
 from .board import COLS, ROWS
 from .buildings import CAMPAIGN_BUILDINGS, COLOURS
 
@@ -42,7 +42,7 @@ SCORE_CRITERIA = {
     "building_on_river": "each building with an edge on the river",
     "largest_colour_group": "each building in the largest group of each colour",
     "well_surrounded": "each well whose four sides touch four different buildings",
-    "both_banks": "once, for buildings on both banks",
+    "both_banks": "having buildings on both banks (once)",
     "complete_row": "each row without an empty meadow",
     "touch_edge": "each building touching the mountains or the forest",
     "visible_trees": "each visible tree (on top of the base point)",
@@ -121,6 +121,50 @@ CHAPTERS = [
 def chapter_of(episode: int) -> int:
     """1..8: the chapter an episode belongs to."""
     return (episode - 1) // EPISODES_PER_CHAPTER + 1
+
+
+def rule_text(rule: dict) -> str:
+    """One English sentence (translatable) saying what a rule does, for the pages."""
+    kind = rule["kind"]
+    if kind == "score":
+        what = SCORE_CRITERIA[rule["criterion"]]
+        if rule["criterion"] == "colour_buildings":
+            what = _("each {colour} building").format(colour=_(rule["colour"]))
+        return _("{points:+d} point(s) for {what}.").format(
+            points=rule["points"], what=_(what)
+        )
+    if kind == "board":
+        return _("New on the board for good: {item} on {n} space(s).").format(
+            item=_(rule["item"]), n=len(rule["cells"])
+        )
+    if kind == "remove_buildings":
+        return _("Out of the game this chapter: {names}.").format(
+            names=", ".join(rule["buildings"])
+        )
+    if kind == "catch_up":
+        return _(
+            "Players behind the leader in progress circles start {points} higher."
+        ).format(points=rule["points"])
+    return {
+        "fell_covered_trees": _("After each episode, trees under buildings are gone."),
+        "clear_covered_rocks": _("After each episode, rocks under buildings are gone."),
+        "keep_first_building": _(
+            "After each episode, your first building of the episode turns to ruins."
+        ),
+    }[rule["effect"]]
+
+
+def episode_rules(episode: int, chapters: list | None = None) -> dict:
+    """The chapter of an episode and its rules, for a campaign page:
+    {"chapter", "name", "rules", "texts"}."""
+    number = chapter_of(episode)
+    entry = (chapters or CHAPTERS)[number - 1]
+    return {
+        "chapter": number,
+        "name": entry["name"],
+        "rules": entry["rules"],
+        "texts": [rule_text(rule) for rule in entry["rules"]],
+    }
 
 
 def board_change_id(chapter: int, index: int) -> str:

@@ -190,10 +190,16 @@ def ranking(state: dict) -> tuple[list, list, list]:
     return scores, details, ranks_from_scores(scores, tiebreak)
 
 
-def circles_won(rank: int, num_players: int) -> int:
+# DATA.md (rulebook transcription): reaching 50 on the score track colours a
+# progress circle. Read here as one more circle for a final score of 50 or more.
+CIRCLE_SCORE = 50
+
+
+def circles_won(rank: int, num_players: int, score: int = 0) -> int:
     """Progress circles for a final rank (rules text); shared ranks share circles."""
+    won = 0
     if rank == 1:
-        return 2
-    if rank == 2 and num_players >= 3:
-        return 1
-    return 0
+        won = 2
+    elif rank == 2 and num_players >= 3:
+        won = 1
+    return won + (score >= CIRCLE_SCORE)

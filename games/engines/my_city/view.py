@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..base import _, player
 from .board import COLS, RIVER, ROWS
 from .buildings import BUILDINGS, cells_of, orientations_of
+from .chapters import rule_text
 from .rules import church_to_build, may_pass, revealed_building, to_move, track
 from .scoring import ranking
 
@@ -97,6 +98,7 @@ def view(state: dict, seat: int | None) -> dict:
             "number": state["chapter"],
             "name": state["chapter_name"],
             "rules": state["rules"],
+            "texts": [rule_text(rule) for rule in state["rules"]],
         },
         "round": state["round"],
         "over": state["over"],
@@ -117,6 +119,12 @@ def view(state: dict, seat: int | None) -> dict:
     return out
 
 
+def _number(value) -> str:
+    """A 0-based index as a human 1-based number ("?" for anything else)."""
+    ok = isinstance(value, int) and not isinstance(value, bool)
+    return str(value + 1) if ok else "?"
+
+
 def _place_line(who: str, move: dict) -> str:
     building = move.get("building")
     info = BUILDINGS.get(building, {"colour": "?", "shape": "?"})
@@ -125,8 +133,8 @@ def _place_line(who: str, move: dict) -> str:
         colour=_(info["colour"]),
         shape=_(info["shape"]),
         b=building,
-        row=int(move.get("row", 0)) + 1,
-        col=int(move.get("col", 0)) + 1,
+        row=_number(move.get("row")),
+        col=_number(move.get("col")),
     )
 
 

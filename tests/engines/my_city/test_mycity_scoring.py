@@ -100,6 +100,11 @@ def test_shared_first_place_gives_both_the_circles():
     assert circles_won(1, 3) == 2 and circles_won(2, 3) == 1 and circles_won(2, 2) == 0
 
 
+def test_fifty_points_colour_one_more_circle():
+    """A final score of 50 or more colours one more progress circle (DATA.md)."""
+    assert circles_won(3, 4, 50) == 1 and circles_won(1, 2, 49) == 2
+
+
 def _chapter_points(rules, *placements, seat=0, terrain=None):
     state = new_game()
     state["rules"] = rules
