@@ -25,7 +25,7 @@ from .common import (
     start_payment,
     total_resources,
 )
-from .pieces import PRESTIGE_WIN, RESOURCES, SHIPS
+from .pieces import LAWSUITS, PRESTIGE_WIN, RESOURCES, SHIPS
 
 STOP = {"type": "stop"}
 
@@ -225,8 +225,20 @@ def repeat_moves(state: dict, task: dict) -> list[dict]:
         {"type": "repeat", "via": via}
         for via in task["vias"]
         if can_afford(state, task["seat"], REPEAT_COST[via])
+        and (via != "le-havre" or _lawsuit_after_repeat(state, task["seat"]))
     ]
     return [*moves, STOP]
+
+
+def _lawsuit_after_repeat(state: dict, seat: int) -> bool:
+    """Le Havre is offered only if some lawsuit is still affordable after its fee."""
+    for entry in state["lawsuits"]:
+        if entry:
+            cost = dict(LAWSUITS[entry["card"]]["cost"])
+            cost["any"] = cost.get("any", 0) + 1
+            if can_afford(state, seat, cost):
+                return True
+    return False
 
 
 def repeat_play(state: dict, task: dict, move: dict) -> None:

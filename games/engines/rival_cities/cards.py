@@ -56,7 +56,7 @@ BASIC_CARDS = [
     {"id": "basic-13", "actions": [_a("lawsuit")]},
     {
         "id": "basic-14",
-        "halves": [[_a("court")], [_a("gift", res={"furniture": 1})]],
+        "halves": [[_a("court")], [_a("alliance")]],
     },
     {
         "id": "basic-15",

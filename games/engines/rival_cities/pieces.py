@@ -40,10 +40,10 @@ SPECIAL_SPACES = [3, 8, 13, 17]
 # the inkwell cannot come back to where it stands).
 START = -1
 
-# Prestige track (chosen here): the marker starts at 0; 5 spaces each side, and
-# reaching 6 is the city's name (instant win, R-rc). Positive = Hamburg's side.
-PRESTIGE_WIN = 6
-# Low-season income of each space on a side (index 1..5): a city whose side holds
+# Prestige track (chosen here): the marker starts at 0; 6 spaces each side, and
+# reaching 7 is the city's name (instant win, R-rc). Positive = Hamburg's side.
+PRESTIGE_WIN = 7
+# Low-season income of each space on a side (index 1..6): a city whose side holds
 # the marker gains the resources of the marker's space and every space between it
 # and the bell icon at the centre (R-rc step 4). Values chosen here.
 PRESTIGE_INCOME = {
@@ -52,49 +52,50 @@ PRESTIGE_INCOME = {
     3: {"cloth": 1},
     4: {"furniture": 1},
     5: {"furniture": 1},
+    6: {"furniture": 1},
 }
 # Dark-blue stars printed on each space (end count, R-rc); values chosen here.
-PRESTIGE_STARS = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3, 5: 4}
+PRESTIGE_STARS = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
 
 # Lawsuit tracks: 0 in the middle, 1..4 toward each city (R-rc).
 LAWSUIT_MAX = 4
 
 # Ships 1-21. "effect" follows R-rc; cost, stars, income and bonus types chosen here.
 SHIPS = {
-    "ship-1": {"cost": {"leather": 1, "any": 3}, "stars": 1, "effect": "prestige2"},
-    "ship-2": {"cost": {"cloth": 1, "any": 3}, "stars": 1, "effect": "lawsuit2"},
-    "ship-3": {"cost": {"any": 3}, "stars": 1, "effect": "draw2"},
-    "ship-4": {"cost": {"any": 2}, "stars": 1, "effect": "letters", "letters": 2},
-    "ship-5": {"cost": {"any": 3}, "stars": 1, "effect": "letters", "letters": 3},
-    "ship-6": {"cost": {"any": 3}, "stars": 1, "income": {"beer": 2}},
-    "ship-7": {"cost": {"any": 3}, "stars": 1, "income": {"leather": 2}},
-    "ship-8": {"cost": {"any": 3}, "stars": 1, "income": {"cloth": 2}},
+    "ship-1": {"cost": {"leather": 1, "any": 4}, "stars": 1, "effect": "prestige2"},
+    "ship-2": {"cost": {"cloth": 1, "any": 4}, "stars": 1, "effect": "lawsuit2"},
+    "ship-3": {"cost": {"any": 4}, "stars": 1, "effect": "draw2"},
+    "ship-4": {"cost": {"any": 4}, "stars": 1, "effect": "letters", "letters": 2},
+    "ship-5": {"cost": {"any": 4}, "stars": 1, "effect": "letters", "letters": 3},
+    "ship-6": {"cost": {"any": 4}, "stars": 1, "income": {"beer": 2}},
+    "ship-7": {"cost": {"any": 4}, "stars": 1, "income": {"leather": 2}},
+    "ship-8": {"cost": {"any": 4}, "stars": 1, "income": {"cloth": 2}},
     "ship-9": {
-        "cost": {"furniture": 1, "any": 2},
+        "cost": {"furniture": 1, "any": 3},
         "stars": 1,
         "income": {"furniture": 1, "beer": 1},
     },
     "ship-10": {
-        "cost": {"any": 4},
+        "cost": {"any": 5},
         "stars": 2,
         "income": {"furniture": 1},
         "income_letters": 1,
     },
-    "ship-11": {"cost": {"any": 2}, "stars": 1, "production": "beer"},
-    "ship-12": {"cost": {"any": 2}, "stars": 1, "production": "leather"},
-    "ship-13": {"cost": {"any": 3}, "stars": 1, "production": "cloth"},
+    "ship-11": {"cost": {"any": 4}, "stars": 1, "production": "beer"},
+    "ship-12": {"cost": {"any": 4}, "stars": 1, "production": "leather"},
+    "ship-13": {"cost": {"any": 4}, "stars": 1, "production": "cloth"},
     "ship-14": {
-        "cost": {"furniture": 1, "any": 2},
+        "cost": {"furniture": 1, "any": 3},
         "stars": 1,
         "production": "furniture",
     },
-    "ship-15": {"cost": {"any": 3}, "stars": 1, "effect": "lawsuit_stars"},
-    "ship-16": {"cost": {"any": 3}, "stars": 1, "effect": "prestige_repeat"},
-    "ship-17": {"cost": {"any": 3}, "stars": 1, "effect": "free_space"},
-    "ship-18": {"cost": {"any": 3}, "stars": 1, "effect": "free_option_c"},
-    "ship-19": {"cost": {"any": 2}, "stars": 1, "effect": "discount"},
-    "ship-20": {"cost": {"furniture": 2, "any": 3}, "stars": 5},
-    "ship-21": {"cost": {"any": 4}, "stars": 0, "effect": "stars_per_ship"},
+    "ship-15": {"cost": {"any": 4}, "stars": 1, "effect": "lawsuit_stars"},
+    "ship-16": {"cost": {"any": 4}, "stars": 1, "effect": "prestige_repeat"},
+    "ship-17": {"cost": {"any": 4}, "stars": 1, "effect": "free_space"},
+    "ship-18": {"cost": {"any": 4}, "stars": 1, "effect": "free_option_c"},
+    "ship-19": {"cost": {"any": 3}, "stars": 1, "effect": "discount"},
+    "ship-20": {"cost": {"furniture": 2, "any": 4}, "stars": 5},
+    "ship-21": {"cost": {"any": 5}, "stars": 0, "effect": "stars_per_ship"},
 }
 SHIPS_IN_GAME = 10  # R-rc
 SHIPS_FACE_UP = 4  # R-rc
@@ -124,7 +125,7 @@ LAWSUITS = {
     "lawsuit-1": {
         "cost": {"beer": 1},
         "bonus": [{"do": "gift", "res": {"leather": 1}}],
-        "extra": 1,
+        "extra": 2,
         "win": {"furniture": 1},
         "stars": 1,
     },
@@ -152,7 +153,7 @@ LAWSUITS = {
     "lawsuit-5": {
         "cost": {"any": 2},
         "bonus": [{"do": "letter", "n": 1}],
-        "extra": 1,
+        "extra": 2,
         "win": {"furniture": 1},
         "stars": 1,
     },
@@ -171,7 +172,7 @@ LAWSUITS = {
         "stars": 1,
     },
     "lawsuit-8": {
-        "cost": {"beer": 2},
+        "cost": {"beer": 1},
         "bonus": [{"do": "exchange", "times": 1}],
         "extra": 2,
         "win": {"leather": 2},
@@ -180,7 +181,7 @@ LAWSUITS = {
     "lawsuit-9": {
         "cost": {"any": 1},
         "bonus": [],
-        "extra": 1,
+        "extra": 2,
         "win": {"beer": 1},
         "stars": 1,
     },

@@ -17,6 +17,7 @@ from rival_helpers import (
 )
 
 from games.engines.base import IllegalMove
+from games.engines.rival_cities.pieces import SHIPS
 
 
 def face_up(state, card, slot=0):
@@ -75,28 +76,33 @@ def test_alliance_from_the_rival_costs_a_letter():
 
 def test_buying_a_ship_pays_its_cost_and_replaces_it():
     """A ship: pay its cost, keep it; the pile's top card fills the space."""
-    state = face_up(set_res(started(), 0, beer=3), "ship-6")
+    price = SHIPS["ship-6"]["cost"]["any"]
+    state = face_up(set_res(started(), 0, beer=price), "ship-6")
     top = state["ship_deck"][-1]
     state = action(state, 0, "ship")
     state = play(state, {"type": "ship", "card": "ship-6"})
-    state = play(state, *[{"type": "pay", "resource": "beer"}] * 3)
+    state = play(state, *[{"type": "pay", "resource": "beer"}] * price)
+    assert state["players"][0]["res"]["beer"] == 0
     assert state["players"][0]["ships"] == ["ship-6"]
     assert state["ships_face_up"][0] == top
 
 
 def test_a_ship_one_cannot_pay_is_not_offered():
     """Ships beyond one's means are not among the moves."""
-    state = face_up(set_res(started(), 0, beer=2), "ship-6")
+    price = SHIPS["ship-6"]["cost"]["any"]
+    state = face_up(set_res(started(), 0, beer=price - 1), "ship-6")
     state = action(state, 0, "ship")
     assert {"type": "ship", "card": "ship-6"} not in ENGINE.legal_moves(state, 0)
 
 
 def test_ship_19_makes_later_ships_one_resource_cheaper():
     """Ship 19: the next ships cost 1 resource less."""
-    state = take_ship(face_up(set_res(started(), 0, beer=2), "ship-6"), 0, "ship-19")
+    price = SHIPS["ship-6"]["cost"]["any"] - 1
+    state = set_res(started(), 0, beer=price)
+    state = take_ship(face_up(state, "ship-6"), 0, "ship-19")
     state = action(state, 0, "ship")
     state = play(state, {"type": "ship", "card": "ship-6"})
-    state = play(state, *[{"type": "pay", "resource": "beer"}] * 2)
+    state = play(state, *[{"type": "pay", "resource": "beer"}] * price)
     assert "ship-6" in state["players"][0]["ships"]
 
 

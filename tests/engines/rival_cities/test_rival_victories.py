@@ -13,13 +13,13 @@ from rival_helpers import (
 )
 
 from games.engines.base import IllegalMove
-from games.engines.rival_cities.pieces import ALLIANCES
+from games.engines.rival_cities.pieces import ALLIANCES, PRESTIGE_WIN
 
 
 def test_prestige_victory_at_the_citys_name():
     """The marker reaching Altona's name wins for Altona at once."""
     state = started()
-    state["prestige"] = -5
+    state["prestige"] = -(PRESTIGE_WIN - 1)
     state = action(state, 1, "prestige")
     assert state["over"] and state["result"] == {"winner": 1, "how": "prestige"}
     assert ENGINE.to_move(state) == []
