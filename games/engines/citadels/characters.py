@@ -45,7 +45,9 @@ BASE += ["warlord"]
 # Characters whose every effect is implemented, per edition. Only these can be
 # chosen or drawn at random; the others are listed above but not offered.
 IMPLEMENTED = {
-    "classic": set(BASE) | {"queen", "artist"},
+    "classic": set(BASE)
+    | {"queen", "artist", "witch", "tax_collector", "wizard", "emperor", "abbot"}
+    | {"alchemist", "navigator", "diplomat"},
     "2016": set(BASE) | {"queen", "artist"},
 }
 

@@ -3,8 +3,57 @@
 from __future__ import annotations
 
 from ..base import _, player
+from .common import cname, dname
 
 
 def describe_alt(state: dict, seat: int, move: dict, viewer: int | None) -> str:
     who = player(seat)
+    mine = viewer == seat
+    kind = move.get("type")
+    if kind == "bewitch":
+        return _("{player} bewitched the {character}").format(
+            player=who, character=cname(move["character"])
+        )
+    if kind == "wizard_look":
+        return _("{player} looked at the hand of {other}").format(
+            player=who, other=player(move["seat"])
+        )
+    if kind == "wizard_take":
+        victim = state["turn"]["sub"]["seat"]
+        if mine or viewer == victim:
+            return _("{player} took the {card} from {other}").format(
+                player=who, card=dname(state, move["card"]), other=player(victim)
+            )
+        return _("{player} took a card from {other}").format(
+            player=who, other=player(victim)
+        )
+    if kind == "wizard_build":
+        return _("{player} built the {card} at once").format(
+            player=who, card=dname(state, state["turn"]["sub"]["card"])
+        )
+    if kind == "wizard_keep":
+        return _("{player} kept the card").format(player=who)
+    if kind == "give_crown":
+        return _("{player} gave the crown to {other}").format(
+            player=who, other=player(move["seat"])
+        )
+    if kind == "tribute":
+        if move.get("gold"):
+            return _("{player} paid 1 gold for the crown").format(player=who)
+        if mine or (state["pending"] and viewer == state["pending"]["emperor"]):
+            return _("{player} gave the {card} for the crown").format(
+                player=who, card=dname(state, move["card"])
+            )
+        return _("{player} gave a card for the crown").format(player=who)
+    if kind == "navigate":
+        if move["take"] == "gold":
+            return _("{player} took 4 gold (Navigator)").format(player=who)
+        return _("{player} drew 4 cards (Navigator)").format(player=who)
+    if kind == "exchange":
+        return _("{player} exchanged their {mine} for the {theirs} of {other}").format(
+            player=who,
+            mine=dname(state, move["district"]),
+            theirs=dname(state, move["target"]),
+            other=player(move["seat"]),
+        )
     return _("{player} made a move").format(player=who)

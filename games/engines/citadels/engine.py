@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ..base import IllegalMove, _, canonical, clone
-from . import draft, options, powers, scoring, turns, view, wonders
+from . import alternates, draft, options, powers, scoring, turns, view, wonders
 from .reasons import explain
 
 POWER_MOVES = {
@@ -13,6 +13,11 @@ POWER_MOVES = {
     "redraw_card",
     "destroy",
     "beautify",
+    "bewitch",
+    "wizard_look",
+    "give_crown",
+    "navigate",
+    "exchange",
 }
 WONDER_MOVES = {"smithy", "laboratory", "museum", "armory"}
 
@@ -57,13 +62,15 @@ class CitadelsEngine:
             return SUB_MOVES[turn["sub"]["kind"]](state, seat)
         if turn["step"] != "main":
             return turns.resource_moves(state, seat)
-        return (
+        moves = (
             turns.income_moves(state, seat)
             + powers.power_moves(state, seat)
             + turns.build_moves(state, seat)
             + wonders.wonder_moves(state, seat)
-            + [{"type": "end_turn"}]
         )
+        if not powers.must_use_power(state, seat):
+            moves.append({"type": "end_turn"})
+        return moves
 
     def apply(self, state: dict, seat: int, move: dict) -> dict:
         legal = self.legal_moves(state, seat)
@@ -93,10 +100,14 @@ class CitadelsEngine:
 PENDING_MOVES = {
     "graveyard": wonders.graveyard_moves,
     "theater": wonders.theater_moves,
+    "emperor": alternates.tribute_moves,
+    "emperor_crown": alternates.emperor_crown_moves,
 }
 SUB_MOVES = {
     "redraw": powers.redraw_moves,
     "den": turns.den_moves,
+    "wizard": alternates.wizard_sub_moves,
+    "wizard_card": alternates.wizard_sub_moves,
 }
 
 
@@ -108,6 +119,12 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
         wonders.apply_graveyard(state, seat, move)
     elif kind in ("theater_swap", "theater_pass"):
         wonders.apply_theater(state, seat, move)
+    elif kind == "tribute":
+        alternates.apply_tribute(state, seat, move)
+    elif kind == "give_crown" and state["pending"]:
+        alternates.apply_emperor_crown(state, seat, move)
+    elif kind in ("wizard_take", "wizard_build", "wizard_keep"):
+        alternates.apply_wizard(state, seat, move)
     elif kind in ("redraw_card", "redraw_done") and state["turn"]["sub"]:
         powers.apply_redraw(state, seat, move)
     elif kind == "pay_card":

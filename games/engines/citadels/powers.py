@@ -7,6 +7,7 @@ numbers. Each function names the character it implements.
 
 from __future__ import annotations
 
+from . import alternates as alt
 from . import characters as ch
 from .common import (
     cost_of,
@@ -41,7 +42,9 @@ def after_resources(state: dict, seat: int) -> None:
     """Automatic gains once the resources are taken."""
     key = state["turn"]["char"]
     player = state["players"][seat]
-    if key == "merchant":
+    if key == "abbot":
+        alt.abbot_tithe(state, seat)
+    elif key == "merchant":
         player["gold"] += MERCHANT_BONUS
     elif key == "architect":
         player["hand"].extend(draw(state, ARCHITECT_CARDS))
@@ -51,18 +54,32 @@ def after_resources(state: dict, seat: int) -> None:
 
 def after_build(state: dict, seat: int) -> None:
     """Consequences of a build for other characters."""
+    alt.tax(state, seat)
 
 
 def at_end_of_turn(state: dict, seat: int) -> None:
     """Character effects at the end of a turn."""
+    if state["turn"]["char"] == "alchemist":
+        alt.alchemist_refund(state, seat)
 
 
 def on_round_end(state: dict) -> bool:
     """Character effects at the end of a round; True when a seat must decide."""
-    return False
+    return alt.killed_emperor_pending(state)
 
 
 # --- The powers ----------------------------------------------------------------
+
+
+def must_use_power(state: dict, seat: int) -> bool:
+    """The Emperor must give the crown before his turn ends (citadels.fr.txt:
+    "obligatoirement"), when someone can receive it."""
+    turn = state["turn"]
+    return (
+        turn["char"] == "emperor"
+        and not turn["power"]
+        and bool(alt.emperor_targets(state, seat))
+    )
 
 
 def power_moves(state: dict, seat: int) -> list[dict]:
@@ -85,6 +102,16 @@ def power_moves(state: dict, seat: int) -> list[dict]:
         ]
     elif key == "warlord":
         moves += destroy_moves(state, seat)
+    elif key == "witch":
+        moves += alt.bewitch_moves(state, seat)
+    elif key == "wizard":
+        moves += alt.wizard_moves(state, seat)
+    elif key == "emperor":
+        moves += alt.emperor_moves(state, seat)
+    elif key == "navigator":
+        moves += alt.navigator_moves(state, seat)
+    elif key == "diplomat":
+        moves += alt.exchange_moves(state, seat)
     return moves
 
 
@@ -107,6 +134,19 @@ def apply_power(state: dict, seat: int, move: dict) -> None:
         turn["sub"] = {"kind": "redraw", "cards": [move["card"]]}
     elif kind == "destroy":
         destroy(state, seat, move["seat"], move["district"])
+    elif kind == "bewitch":
+        state["bewitched"] = move["character"]
+        from .turns import end_turn
+
+        end_turn(state, seat)  # her turn ends as soon as she names a character
+    elif kind in ("wizard_look", "wizard_take", "wizard_build", "wizard_keep"):
+        alt.apply_wizard(state, seat, move)
+    elif kind == "give_crown":
+        alt.apply_give_crown(state, seat, move, paid=True)
+    elif kind == "navigate":
+        alt.apply_navigate(state, seat, move)
+    elif kind == "exchange":
+        alt.apply_exchange(state, seat, move)
 
 
 # Assassin -----------------------------------------------------------------------
@@ -124,7 +164,8 @@ def kill_targets(state: dict) -> list[str]:
 
 def rob_targets(state: dict) -> list[str]:
     """Not rank 1, not the killed character, not the Thief himself, not a
-    character discarded face up."""
+    character discarded face up, not the bewitched character (citadels.fr.txt:
+    the Witch and the bewitched player cannot be robbed)."""
     up = face_up_keys(state)
     return [
         k
@@ -132,6 +173,7 @@ def rob_targets(state: dict) -> list[str]:
         if rank(state, k) > 1
         and k != state["turn"]["char"]
         and k != state["killed"]
+        and k != state["bewitched"]
         and k not in up
     ]
 

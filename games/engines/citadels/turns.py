@@ -29,7 +29,9 @@ ARCHITECT_CARDS = 2
 MERCHANT_BONUS = 1
 QUEEN_BONUS = 3
 
-BUILD_LIMIT = {"architect": 3, "navigator": 0}
+# The Architect builds up to 3, the Navigator none; the Witch builds nothing in
+# her own turn (she builds in the bewitched character's turn).
+BUILD_LIMIT = {"architect": 3, "navigator": 0, "witch": 0}
 
 
 def start_calls(state: dict) -> None:
@@ -84,7 +86,9 @@ def reveal(state: dict, seat: int, key: str) -> None:
             state["players"][thief]["gold"] += player["gold"]
             player["gold"] = 0
     if key in ch.CROWN_TAKERS:
-        state["crown"] = seat
+        witch = holder(state, "witch")
+        bewitched = state["bewitched"] == key and witch is not None
+        state["crown"] = witch if bewitched else seat
     on_reveal(state, seat, key)
 
 
@@ -152,10 +156,12 @@ def apply_resources(state: dict, seat: int, move: dict) -> None:
 
 
 def resources_done(state: dict, seat: int) -> None:
+    from .alternates import witch_takeover
     from .powers import after_resources
 
     state["turn"]["step"] = "main"
-    after_resources(state, seat)
+    witch_takeover(state)
+    after_resources(state, state["turn"]["seat"])
 
 
 # --- Income --------------------------------------------------------------------
@@ -203,7 +209,8 @@ def price(state: dict, seat: int, card: str) -> int:
 
 
 def may_duplicate(state: dict, seat: int) -> bool:
-    return has(state, seat, "quarry") or state["turn"].get("wizard_build", False)
+    """The Quarry, and the Wizard's turn, allow districts of a name already built."""
+    return has(state, seat, "quarry") or state["turn"]["char"] == "wizard"
 
 
 def can_place(state: dict, seat: int, card: str) -> bool:
@@ -330,12 +337,14 @@ def end_turn(state: dict, seat: int) -> None:
 
     take_income(state, seat)
     at_end_of_turn(state, seat)
+    end_of_turn_districts(state, seat)
+    next_call(state)
+
+
+def end_of_turn_districts(state: dict, seat: int) -> None:
+    """Poor House: 1 gold if you have none; Park: 2 cards if your hand is empty."""
     player = state["players"][seat]
     if has(state, seat, "poor_house") and player["gold"] == 0:
         player["gold"] += 1
     if has(state, seat, "park") and not player["hand"]:
         player["hand"].extend(draw(state, 2))
-    next_call(state)
-
-
-__all__ = ["is_complete"]

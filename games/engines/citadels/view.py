@@ -57,6 +57,8 @@ def secrets(state: dict, seat: int | None) -> list[str]:
     out += [f["id"] for f in state["face_down"] if f["by"] == seat]
     if turn and turn["seat"] == seat:
         out += turn["drawn"]
+        if turn["sub"] and turn["sub"]["kind"] == "wizard":
+            out += state["players"][turn["sub"]["seat"]]["hand"]
     if state["phase"] == "draft" and state["draft"]["steps"]:
         if state["draft"]["steps"][0]["seat"] == seat:
             out += state["draft"]["pile"]
@@ -79,6 +81,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "first_complete": state["first_complete"],
         "killed": state["killed"] if state["phase"] != "draft" else None,
         "robbed": state["robbed"] if state["phase"] != "draft" else None,
+        "bewitched": state["bewitched"] if state["phase"] != "draft" else None,
         "lineup": [
             {"key": k, "name": cname(k), "rank": ch.rank(k, state["edition"])}
             for k in state["lineup"]
@@ -153,6 +156,7 @@ def _call(state: dict, seat: int | None) -> dict | None:
         "character": turn["char"],
         "turn": {
             "seat": turn["seat"],
+            "bewitched_seat": turn.get("bewitched_seat"),
             "character": turn["char"],
             "step": turn["step"],
             "built": turn["built"],
@@ -173,6 +177,11 @@ def _sub(state: dict, sub: dict) -> dict:
     out = {"kind": sub["kind"]}
     if sub["kind"] == "redraw":
         out["cards"] = [card(state, c) for c in sub["cards"]]
+    elif sub["kind"] == "wizard":
+        out["seat"] = sub["seat"]
+        out["hand"] = [card(state, c) for c in state["players"][sub["seat"]]["hand"]]
+    elif sub["kind"] == "wizard_card":
+        out["card"] = card(state, sub["card"])
     elif sub["kind"] == "den":
         out["card"] = card(state, sub["card"])
         out["needed"] = sub["needed"]
@@ -184,6 +193,8 @@ def _pending(state: dict) -> dict | None:
     if not pending:
         return None
     out = {"kind": pending["kind"], "seat": pending["seat"]}
+    if pending["kind"] == "emperor":
+        out["emperor"] = pending["emperor"]
     if pending["kind"] == "graveyard":
         out["card"] = card(state, pending["card"])
     return out
