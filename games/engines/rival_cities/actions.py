@@ -17,6 +17,7 @@ from .common import (
     event,
     gain,
     gain_token,
+    gettext_noop,
     has_alliance,
     has_ship,
     pay,
@@ -68,7 +69,7 @@ def produce(state: dict, seat: int, res: str, n: int, flips: int) -> None:
     for card in state["players"][seat]["ships"]:
         if "production" in SHIPS[card]:
             gain(state, seat, SHIPS[card]["production"], 1)
-    event(state, "{player} produced {res}", player=seat, res=res)
+    event(state, gettext_noop("{player} produced {res}"), player=seat, res=res)
 
 
 # --- Gift, letter, draw, reactivate (no decision) -----------------------------------------
@@ -93,7 +94,7 @@ def draw_auto(state: dict, task: dict) -> bool:
     card = draw_special(state)
     if card:
         state["players"][seat]["hand"].append(card)
-        event(state, "{player} drew a special action card", player=seat)
+        event(state, gettext_noop("{player} drew a special action card"), player=seat)
     if not task.get("repeat") and has_alliance(state, seat, "copenhagen"):
         push(state, {"t": "repeat", "seat": seat, "vias": ["copenhagen"]})
     return True
@@ -193,7 +194,7 @@ def prestige_auto(state: dict, task: dict) -> bool:
     seat = task["seat"]
     state["prestige"] += direction(seat)
     state["prestige"] = max(-PRESTIGE_WIN, min(PRESTIGE_WIN, state["prestige"]))
-    event(state, "{player} gained prestige", player=seat)
+    event(state, gettext_noop("{player} gained prestige"), player=seat)
     if not task.get("repeat"):
         vias = []
         if has_alliance(state, seat, "brussels"):

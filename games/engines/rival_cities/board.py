@@ -14,6 +14,7 @@ from .common import (
     event,
     gain_all,
     gain_token,
+    gettext_noop,
     has_alliance,
     has_ship,
     pay_letter,
@@ -104,7 +105,7 @@ def ship_gain_auto(state: dict, task: dict) -> bool:
     row = state["ships_face_up"]
     row[row.index(card)] = state["ship_deck"].pop() if state["ship_deck"] else None
     state["players"][seat]["ships"].append(card)
-    event(state, "{player} bought a ship", player=seat)
+    event(state, gettext_noop("{player} bought a ship"), player=seat)
     effect = SHIPS[card].get("effect")
     if effect == "prestige2":
         push_seq(state, [{"t": "prestige", "seat": seat} for _ in range(2)])
@@ -167,7 +168,7 @@ def lawsuit_bonus_auto(state: dict, task: dict) -> bool:
     _pop(state)
     seat = task["seat"]
     step_marker(state, seat, task["card"])
-    event(state, "{player} advanced a lawsuit", player=seat)
+    event(state, gettext_noop("{player} advanced a lawsuit"), player=seat)
     bonus = LAWSUITS[task["card"]]["bonus"]
     push_seq(state, [action_task(seat, action) for action in bonus])
     return True
@@ -212,19 +213,21 @@ def resolve_priority(state: dict) -> None:
     card, marker = entry["card"], entry["marker"]
     if marker == 0:
         state["lawsuits_out"].append(card)
-        event(state, "The lawsuit in position I went back to the box")
+        event(state, gettext_noop("The lawsuit in position I went back to the box"))
     elif abs(marker) == 1:
         seat = 0 if marker > 0 else 1
         gain_token(state, seat, "star")
         state["lawsuits_out"].append(card)
-        event(state, "{player} gained a star from the lawsuit", player=seat)
+        event(
+            state, gettext_noop("{player} gained a star from the lawsuit"), player=seat
+        )
     else:
         seat = 0 if marker > 0 else 1
         state["players"][seat]["lawsuits"].append(card)
         gain_all(state, seat, LAWSUITS[card]["win"])
         if has_ship(state, seat, 15):
             gain_token(state, seat, "star", 2)
-        event(state, "{player} won a lawsuit", player=seat)
+        event(state, gettext_noop("{player} won a lawsuit"), player=seat)
     new = None
     if state["lawsuit_deck"]:
         new = {"card": state["lawsuit_deck"].pop(), "marker": 0}
@@ -254,4 +257,4 @@ def court_play(state: dict, task: dict, move: dict) -> None:
     index = move["swap"]
     lawsuits = state["lawsuits"]
     lawsuits[index], lawsuits[index + 1] = lawsuits[index + 1], lawsuits[index]
-    event(state, "{player} swapped two lawsuits", player=task["seat"])
+    event(state, gettext_noop("{player} swapped two lawsuits"), player=task["seat"])

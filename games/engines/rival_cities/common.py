@@ -146,6 +146,11 @@ def action_task(seat: int, action: dict, **extra) -> dict:
 # --- Events (what happened on its own, for the log; the view translates them) -----
 
 
+def gettext_noop(text: str) -> str:
+    """Marks a string for translation (collected by makemessages), translated later."""
+    return text
+
+
 def event(state: dict, msg: str, **args) -> None:
     state["events"].append({"msg": msg, "args": args})
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..base import IllegalMove, InvalidOptions, _, check_move, clone
 from . import actions, board, lowseason, turn
+from .common import gettext_noop
 from .pieces import TOTALS
 from .scoring import outcome
 from .victories import check_instant
@@ -59,6 +60,52 @@ HANDLERS = {
 }
 
 STOP_ONLY = [{"type": "stop"}]
+
+# What a refused move is told, by the decision being made (R-rc rule named).
+REASONS = {
+    "start": gettext_noop("Choose one resource: beer, leather, cloth or furniture."),
+    "inkwell": gettext_noop(
+        "The inkwell moves 1 space or more, and it cannot stop on a space "
+        "whose cost you cannot pay."
+    ),
+    "pay": gettext_noop("Pay with a resource you hold."),
+    "card": gettext_noop(
+        "On a split card choose one half (both only with the Gdańsk alliance)."
+    ),
+    "production": gettext_noop("Flip at most as many factories as you have active."),
+    "donation": gettext_noop(
+        "A donation needs its resources in your reserve and a star in the supply."
+    ),
+    "exchange": gettext_noop(
+        "Exchange one of your resources for another type from the supply."
+    ),
+    "factory": gettext_noop(
+        "Building a factory costs 2 resources and needs one in the supply."
+    ),
+    "repeat": gettext_noop(
+        "That repeat is not yours to pay for, or you cannot pay it."
+    ),
+    "piracy": gettext_noop("Piracy steals a resource your rival holds."),
+    "steal": gettext_noop("Steal a resource your rival holds."),
+    "alliance": gettext_noop(
+        "Take an alliance from the board for free, or from your rival for "
+        "a letter token."
+    ),
+    "ship": gettext_noop("Buy a face-up ship whose cost you can pay."),
+    "lawsuit": gettext_noop(
+        "Advance one of the face-up lawsuits whose cost you can pay."
+    ),
+    "lawsuit_extra": gettext_noop(
+        "An extra lawsuit step costs the lawsuit's cost again, up to "
+        "the number on the card."
+    ),
+    "court": gettext_noop(
+        "The court resolves the lawsuit in position I only when its marker is "
+        "on 2, 3 or 4 on your side; otherwise swap two adjacent lawsuits (never I "
+        "with III)."
+    ),
+    "upkeep": gettext_noop("Pay this alliance's upkeep or give it back to the board."),
+}
 DEFAULT_OPTIONS = {"first_game": False, "first_player": "random"}
 
 
@@ -135,17 +182,11 @@ class RivalCitiesEngine:
         if task["seat"] != seat:
             raise IllegalMove(_("It is not your turn to decide."))
         legal = HANDLERS[task["t"]][1](state, task)
-        reason = None
         if task["t"] == "option":
             reason = turn.option_reason(state, task, move)
-        elif task["t"] == "inkwell" and isinstance(move, dict):
-            reason = _(
-                "The inkwell moves 1 space or more, and it cannot stop on a space "
-                "whose cost you cannot pay."
-            )
-        elif task["t"] == "pay":
-            reason = _("Pay with a resource you hold.")
-        check_move(legal, move, reason or _("That move is not allowed now."))
+        else:
+            reason = _(REASONS.get(task["t"], "That move is not allowed now."))
+        check_move(legal, move, reason)
         new = clone(state)
         new["events"] = []
         new["decisions"] += 1

@@ -16,6 +16,7 @@ from .common import (
     gain,
     gain_all,
     gain_token,
+    gettext_noop,
     pay,
     push,
     push_seq,
@@ -45,7 +46,7 @@ def lowseason_auto(state: dict, task: dict) -> bool:
     seat = task["seat"]
     state["bell"] = seat
     state["low_seasons"] += 1
-    event(state, "{player} passed the bell: low season", player=seat)
+    event(state, gettext_noop("{player} passed the bell: low season"), player=seat)
     push_seq(state, [{"t": step, "seat": seat} for step in STEPS])
     return True
 
@@ -72,7 +73,11 @@ def upkeep_auto(state: dict, task: dict) -> bool:
     if not can_afford(state, seat, {ALLIANCES[card]["upkeep"]: 1}):
         _pop(state)
         return_alliance(state, seat, card)
-        event(state, "{player} could not pay an alliance's upkeep", player=seat)
+        event(
+            state,
+            gettext_noop("{player} could not pay an alliance's upkeep"),
+            player=seat,
+        )
         return True
     return False
 
@@ -100,7 +105,7 @@ def naval_auto(state: dict, task: dict) -> bool:
     counts = [len(state["players"][seat]["ships"]) for seat in (0, 1)]
     if counts[0] != counts[1]:
         seat = 0 if counts[0] > counts[1] else 1
-        event(state, "{player} has more ships", player=seat)
+        event(state, gettext_noop("{player} has more ships"), player=seat)
         push(state, {"t": "prestige", "seat": seat})
     return True
 
@@ -129,7 +134,11 @@ def track_auto(state: dict, task: dict) -> bool:
         for space in range(1, abs(position) + 1):
             for res, n in PRESTIGE_INCOME.get(space, {}).items():
                 gain(state, seat, res, n)
-        event(state, "{player} collected the prestige track's income", player=seat)
+        event(
+            state,
+            gettext_noop("{player} collected the prestige track's income"),
+            player=seat,
+        )
     return True
 
 
@@ -178,5 +187,5 @@ def end_auto(state: dict, task: dict) -> bool:
         finish_by_stars(state, reason)
     else:
         state["bell"] = None
-        event(state, "The low season is over")
+        event(state, gettext_noop("The low season is over"))
     return True

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from ..base import _, player
 from .cards import CARDS
-from .common import has_ship
+from .common import gettext_noop, has_ship
 from .pieces import (
     ALLIANCES,
     CITIES,
@@ -28,6 +28,17 @@ from .turn import move_cost
 from .victories import star_breakdown
 
 # --- Texts ------------------------------------------------------------------------
+
+# Words passed to _() through a variable, marked here so makemessages collects them.
+WORDS = [
+    gettext_noop("beer"),
+    gettext_noop("leather"),
+    gettext_noop("cloth"),
+    gettext_noop("furniture"),
+    gettext_noop("left"),
+    gettext_noop("right"),
+    gettext_noop("both"),
+]
 
 
 def bundle_text(bundle: dict) -> str:
@@ -92,16 +103,16 @@ def card_view(card_id: str | None) -> dict | None:
 
 
 SHIP_TEXTS = {
-    "prestige2": "Gain prestige twice",
-    "lawsuit2": "Advance a lawsuit up to twice",
-    "draw2": "Draw two special action cards",
-    "letters": "Gain letters",
-    "lawsuit_stars": "2 stars for each lawsuit won",
-    "prestige_repeat": "Pay 2 beer to repeat Gain prestige",
-    "free_space": "One more free inkwell space each turn",
-    "free_option_c": "Option C without a letter",
-    "discount": "Your next ships cost 1 resource less",
-    "stars_per_ship": "1 star per ship you own",
+    "prestige2": gettext_noop("Gain prestige twice"),
+    "lawsuit2": gettext_noop("Advance a lawsuit up to twice"),
+    "draw2": gettext_noop("Draw two special action cards"),
+    "letters": gettext_noop("Gain letters"),
+    "lawsuit_stars": gettext_noop("2 stars for each lawsuit won"),
+    "prestige_repeat": gettext_noop("Pay 2 beer to repeat Gain prestige"),
+    "free_space": gettext_noop("One more free inkwell space each turn"),
+    "free_option_c": gettext_noop("Option C without a letter"),
+    "discount": gettext_noop("Your next ships cost 1 resource less"),
+    "stars_per_ship": gettext_noop("1 star per ship you own"),
 }
 
 

@@ -62,7 +62,7 @@ def test_alliance_from_the_rival_costs_a_letter():
     card = state["alliances_board"][0]
     state = take_alliance(state, 1, card)
     state = action(state, 0, "alliance")
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="from your rival for a letter"):
         ENGINE.apply(state, 0, {"type": "alliance", "card": card})
     state = set_tokens(state, 0, letters=1)
     state = play(state, {"type": "alliance", "card": card})
@@ -204,7 +204,7 @@ def test_court_swaps_adjacent_lawsuits_otherwise():
     moves = ENGINE.legal_moves(state, 0)
     assert {"type": "court", "resolve": True} not in moves
     assert moves == [{"type": "court", "swap": 0}, {"type": "court", "swap": 1}, STOP]
-    with pytest.raises(IllegalMove):
+    with pytest.raises(IllegalMove, match="position I only when"):
         ENGINE.apply(state, 0, {"type": "court", "resolve": True})
     state = play(state, {"type": "court", "swap": 0})
     assert [e["card"] for e in state["lawsuits"]] == [order[1], order[0], order[2]]
