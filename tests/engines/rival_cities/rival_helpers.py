@@ -125,6 +125,8 @@ def give_card(state, seat, card):
 def put_on_ring(state, space, card):
     """Puts a card on a ring space; a special card displaced goes to the deck."""
     old = state["ring"][space]["card"]
+    if old == card:
+        return state
     if card.startswith("special-"):
         locate_special(state, card)
         if old:
