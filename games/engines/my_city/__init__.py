@@ -6,6 +6,8 @@ options, the state and which rule each module implements.
 
 from __future__ import annotations
 
+import json
+
 from ..base import _
 from . import options as _options
 from . import rules, view
@@ -82,7 +84,7 @@ class MyCityEngine:
                     "carry": carry,
                 }
             )
-        return out
+        return json.loads(json.dumps(out))  # a fresh copy, shares nothing
 
     def check_invariants(self, state: dict) -> None:
         """Every card is in the deck, revealed or played exactly once; no two
