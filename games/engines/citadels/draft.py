@@ -13,7 +13,7 @@ from __future__ import annotations
 from ..base import IllegalMove, rng_new
 from . import characters as ch
 from . import districts as ds
-from .common import rank, rng_randrange, rng_shuffle
+from .common import card_map, rank, rng_randrange, rng_shuffle
 from .options import complete_size
 
 STARTING_GOLD = 2
@@ -26,10 +26,8 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
     state["num_players"] = num_players
     state["complete_size"] = complete_size(options, num_players)
     state["lineup"] = _lineup(state, options, num_players)
-    uniques = _uniques(state, options)
-    cards = ds.catalogue(options["edition"], uniques)
-    state["cards"] = {f"district-{i + 1}": key for i, (key, _c) in enumerate(cards)}
-    deck = list(state["cards"])
+    state["uniques"] = _uniques(state, options)
+    deck = list(card_map(state))
     rng_shuffle(state, deck)
     state["deck"] = deck
     state["players"] = []

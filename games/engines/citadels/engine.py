@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..base import IllegalMove, _, canonical, clone
+from ..base import IllegalMove, _, canonical
 from . import alternates, draft, options, powers, scoring, turns, view, wonders
+from .common import copy_state
 from .reasons import explain
 
 POWER_MOVES = {
@@ -77,7 +78,7 @@ class CitadelsEngine:
         key = canonical(move) if isinstance(move, dict) else None
         if key is None or all(canonical(m) != key for m in legal):
             raise IllegalMove(explain(state, seat, move))
-        new = clone(state)
+        new = copy_state(state)
         _dispatch(new, seat, move)
         return new
 

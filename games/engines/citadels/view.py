@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..base import _, player
 from . import characters as ch
 from . import districts as ds
-from .common import city_size, cname, cost_of, dname, is_complete, key_of
+from .common import card_map, city_size, cname, cost_of, dname, is_complete, key_of
 from .turns import build_limit
 
 
@@ -251,7 +251,7 @@ def check_invariants(state: dict) -> None:
         places += state["turn"]["drawn"]
     if state.get("pending") and state["pending"].get("card"):
         places.append(state["pending"]["card"])
-    if sorted(places) != sorted(state["cards"]):
+    if sorted(places) != sorted(card_map(state)):
         raise AssertionError("district cards are lost or duplicated")
     chars = [f["id"] for f in state["face_down"]]
     for p in state["players"]:

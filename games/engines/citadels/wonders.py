@@ -8,7 +8,7 @@ Observatory, Library) in turns.py. Texts: DATA.md 2b (classic) and 2d (2016).
 from __future__ import annotations
 
 from . import characters as ch
-from .common import draw, has, is_complete, rng_randrange, to_bottom
+from .common import draw, has, is_complete, key_of, rng_randrange, to_bottom
 from .turns import next_call, remove_district
 
 SMITHY_PRICE = 2
@@ -56,7 +56,7 @@ def apply_wonder(state: dict, seat: int, move: dict) -> None:
         player["museum"].append(move["card"])
     elif kind == "armory":
         armory = next(
-            d["id"] for d in player["city"] if state["cards"][d["id"]] == "armory"
+            d["id"] for d in player["city"] if key_of(state, d["id"]) == "armory"
         )
         remove_district(state, seat, armory)
         remove_district(state, move["seat"], move["district"])
@@ -71,7 +71,7 @@ def armory_moves(state: dict, seat: int) -> list[dict]:
         if is_complete(state, target):
             continue
         for d in player["city"]:
-            if state["cards"][d["id"]] != "armory" or target != seat:
+            if key_of(state, d["id"]) != "armory" or target != seat:
                 moves.append({"type": "armory", "seat": target, "district": d["id"]})
     return moves
 
