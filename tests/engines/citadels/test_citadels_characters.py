@@ -143,12 +143,11 @@ def test_architect_draws_two_cards_and_builds_three(table):
     t = table(4)
     t.characters(architect=0)
     t.turn(0, "architect", main=False)
-    t.hand(0, "temple", "tavern", "watchtower")
+    temple, tavern, watchtower = t.hand(0, "temple", "tavern", "watchtower")
     t.gold(0, 1)
     t.play(0, {"type": "take_gold"})
     assert len(t.player(0)["hand"]) == 5
-    for key in ("temple", "tavern", "watchtower"):
-        card = [c for c, k in zip(t.player(0)["hand"], t.hand_keys(0)) if k == key][0]
+    for card in (temple, tavern, watchtower):
         t.play(0, {"type": "build", "card": card})
     assert sorted(t.city_keys(0)) == ["tavern", "temple", "watchtower"]
 

@@ -1,0 +1,265 @@
+"""The pages and endpoints, through the HTTP client."""
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from games import engines
+from games.models import Game, Move
+
+pytestmark = pytest.mark.django_db
+ENGINE = engines.get("lost-cities")
+
+
+def client_for(client_factory, user):
+    c = client_factory()
+    c.force_login(user)
+    return c
+
+
+@pytest.fixture
+def clients(lost_cities_game, ana, ben):
+    from django.test import Client
+
+    game = lost_cities_game
+    by_seat = {}
+    for user in (ana, ben):
+        c = Client()
+        c.force_login(user)
+        by_seat[game.seats.get(user=user).position] = c
+    return by_seat
+
+
+def post_move(client, game, move, version=None, htmx=True):
+    headers = {"HX-Request": "true"} if htmx else {}
+    return client.post(
+        reverse("games:move", args=[game.pk]),
+        {"move": json.dumps(move), "version": game.version if version is None else version},
+        headers=headers,
+    )
+
+
+def test_lobby_lists_games_and_open_public_tables(client, ana):
+    from games import services
+
+    services.game_create(creator=ana, engine_slug="lost-cities", num_players=2, options={})
+    private = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={},
+        visibility=Game.Visibility.PRIVATE,
+    )
+    response = client.get(reverse("games:lobby"))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Lost Cities" in body and "Ana" in body
+    assert f"#{private.pk}<" not in body
+
+
+def test_create_a_table_through_the_form(client, ana):
+    client.force_login(ana)
+    response = client.post(
+        reverse("games:new", args=["lost-cities"]),
+        {"visibility": "private", "time_per_move": "3", "timeout_policy": "bot",
+         "expeditions": "6", "rounds": "3"},
+    )
+    game = Game.objects.get()
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert game.options == {"expeditions": 6, "rounds": 3}
+    assert game.visibility == "private" and game.time_per_move.days == 3
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert game.invite_token in page  # the creator sees the invitation link
+
+
+def test_private_table_is_joined_through_its_invitation_link(client, ana, ben):
+    from games import services
+
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={},
+        visibility=Game.Visibility.PRIVATE,
+    )
+    client.force_login(ben)
+    assert client.get(game.get_absolute_url()).status_code == 404
+    assert client.post(reverse("games:join", args=[game.pk])).status_code == 404
+    link = client.get(reverse("games:invitation", args=[game.invite_token]))
+    assert link.status_code == 302
+    page = client.get(link["Location"])
+    assert page.status_code == 200 and "Take a seat" in page.content.decode()
+    client.post(reverse("games:join", args=[game.pk]), {"invite": game.invite_token})
+    game.refresh_from_db()
+    assert game.status == Game.Status.ACTIVE
+    assert game.invite_token not in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_game_page_offers_only_legal_moves_with_data_move(clients, lost_cities_game):
+    game = lost_cities_game
+    current = game.state["current"]
+    body = clients[current].get(game.get_absolute_url()).content.decode()
+    offered = [json.loads(m.replace("&quot;", '"')) for m in re.findall(r'data-move="([^"]+)"', body)]
+    legal = ENGINE.legal_moves(game.state, current)
+    def key(m):
+        return json.dumps(m, sort_keys=True)
+
+    assert sorted(map(key, offered)) == sorted(map(key, legal))
+    assert f'data-version="{game.version}"' in body
+    other = clients[1 - current].get(game.get_absolute_url()).content.decode()
+    assert "data-move" not in other and "Waiting for" in other
+
+
+def test_htmx_request_gets_the_board_partial(clients, lost_cities_game):
+    game = lost_cities_game
+    response = clients[0].get(game.get_absolute_url(), headers={"HX-Request": "true"})
+    body = response.content.decode()
+    assert body.lstrip().startswith('<section id="board"') and "<html" not in body
+
+
+def test_poll_answers_204_until_the_version_moves(clients, lost_cities_game):
+    game = lost_cities_game
+    url = reverse("games:poll", args=[game.pk])
+    waiting = clients[1 - game.state["current"]]
+    assert waiting.get(url, {"version": 0}).status_code == 204
+    current = game.state["current"]
+    post_move(clients[current], game, ENGINE.legal_moves(game.state, current)[0])
+    response = waiting.get(url, {"version": 0})
+    assert response.status_code == 200 and 'data-version="1"' in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    "payload,status,message",
+    [
+        ({"move": "{not json", "version": 0}, 400, "not valid JSON"),
+        ({"move": "[1, 2]", "version": 0}, 400, "JSON object"),
+        ({"move": "", "version": 0}, 400, "No move"),
+        ({"move": json.dumps({"type": "draw", "source": "deck"}), "version": 0}, 400, "play a card"),
+        ({"move": json.dumps({"type": "draw", "source": "deck"}), "version": 7}, 409, "moved on"),
+    ],
+)
+def test_bad_input_gets_a_4xx_with_a_message_and_changes_nothing(
+    clients, lost_cities_game, payload, status, message
+):
+    game = lost_cities_game
+    client = clients[game.state["current"]]
+    response = client.post(
+        reverse("games:move", args=[game.pk]), payload, headers={"HX-Request": "true"}
+    )
+    assert response.status_code == status
+    assert message in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0 and not Move.objects.exists()
+
+
+def test_a_double_click_sends_the_move_once(clients, lost_cities_game):
+    """The second identical POST carries a stale version and is refused."""
+    game = lost_cities_game
+    current = game.state["current"]
+    move = ENGINE.legal_moves(game.state, current)[0]
+    assert post_move(clients[current], game, move, version=0).status_code == 200
+    assert post_move(clients[current], game, move, version=0).status_code == 409
+    assert Move.objects.count() == 1
+
+
+def test_the_waiting_player_and_strangers_cannot_move(clients, lost_cities_game, make_user, client):
+    game = lost_cities_game
+    current = game.state["current"]
+    move = ENGINE.legal_moves(game.state, current)[0]
+    assert post_move(clients[1 - current], game, move).status_code == 409
+    client.force_login(make_user())
+    assert post_move(client, game, move).status_code == 403
+    assert client.post(reverse("games:move", args=[424242]), {"move": "{}", "version": 0}).status_code == 404
+    anonymous = type(client)()
+    assert post_move(anonymous, game, move).status_code == 302  # to the login page
+    assert not Move.objects.exists()
+
+
+def test_move_without_htmx_redirects_back_to_the_game(clients, lost_cities_game):
+    game = lost_cities_game
+    current = game.state["current"]
+    move = ENGINE.legal_moves(game.state, current)[0]
+    response = post_move(clients[current], game, move, htmx=False)
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+
+
+def _ids_in(text):
+    return set(re.findall(r"lc-[a-z]+-(?:w\d|\d+)", text))
+
+
+def test_whole_game_over_http_never_leaks_hidden_cards(
+    clients, lost_cities_game, django_assert_max_num_queries
+):
+    """Every response to a player holds none of the other's hand nor the deck, and
+    a move POST costs the same number of queries at the first and the last move."""
+    game = lost_cities_game
+    limit = 14
+    moves = 0
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE:
+            break
+        current = ENGINE.to_move(game.state)[0]
+        legal = ENGINE.legal_moves(game.state, current)
+        move = next((m for m in legal if m["type"] == "discard"), legal[0])
+        forbidden = set(ENGINE.secrets(game.state, None)) | set(
+            ENGINE.secrets(game.state, 1 - current)
+        )
+        with django_assert_max_num_queries(limit):
+            response = post_move(clients[current], game, move)
+        assert response.status_code == 200
+        # The response shows the board after the move: check against that state.
+        game.refresh_from_db()
+        if game.status == Game.Status.ACTIVE:
+            forbidden = set(ENGINE.secrets(game.state, None)) | set(
+                ENGINE.secrets(game.state, 1 - current)
+            )
+            assert not (_ids_in(response.content.decode()) & forbidden)
+            poll = clients[1 - current].get(
+                reverse("games:poll", args=[game.pk]), {"version": game.version - 1}
+            )
+            other_forbidden = set(ENGINE.secrets(game.state, None)) | set(
+                ENGINE.secrets(game.state, current)
+            )
+            assert not (_ids_in(poll.content.decode()) & other_forbidden)
+        moves += 1
+    assert moves > 40
+    final = clients[0].get(game.get_absolute_url()).content.decode()
+    assert "Final score" in final and "8-card bonus" in final
+    for position in (0, 1):
+        mine = clients[position].get(reverse("games:my_games")).content.decode()
+        assert f'data-game="{game.pk}"' in mine.split('data-section="finished"')[1]
+
+
+def test_move_post_queries_do_not_grow_with_the_game(clients, lost_cities_game, django_assert_max_num_queries):
+    """Measured, not asserted in time: one query bound for the first and a late move."""
+    game = lost_cities_game
+    bound = 14
+    counts = []
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for _ in range(60):
+        game.refresh_from_db()
+        current = ENGINE.to_move(game.state)[0]
+        legal = ENGINE.legal_moves(game.state, current)
+        move = next((m for m in legal if m["type"] == "discard"), legal[0])
+        with CaptureQueriesContext(connection) as ctx:
+            post_move(clients[current], game, move)
+        counts.append(len(ctx.captured_queries))
+    assert max(counts) <= bound
+    assert counts[1] == counts[-1]  # same phase (draw), first turn and thirtieth
+
+
+def test_my_games_lists_waiting_for_me_first_and_header_count(clients, lost_cities_game, ana, ben):
+    game = lost_cities_game
+    current = game.state["current"]
+    page = clients[current].get(reverse("games:my_games")).content.decode()
+    mine_section = page.split('data-section="mine"')[1].split("</ul>")[0]
+    assert f'data-game="{game.pk}"' in mine_section
+    assert 'data-waiting="1"' in page
+    other_page = clients[1 - current].get(reverse("games:my_games")).content.decode()
+    assert f'data-game="{game.pk}"' in other_page.split('data-section="others"')[1]
+    assert "data-waiting" not in other_page
+
+
+def test_board_page_queries_stay_low(clients, lost_cities_game, django_assert_max_num_queries):
+    game = lost_cities_game
+    with django_assert_max_num_queries(10):
+        assert clients[0].get(game.get_absolute_url()).status_code == 200
