@@ -4,6 +4,7 @@ import json
 
 import pytest
 
+from games.engines.base import player
 from games.engines.citadels import ENGINE
 from games.engines.playout import play_one
 
@@ -64,7 +65,7 @@ def test_draft_choice_is_redacted_for_others(table):
     name = move["character"][len("char-") :].capitalize()
     assert name in ENGINE.describe(t.state, seat, move, seat)
     line = ENGINE.describe(t.state, seat, move, (seat + 1) % 4)
-    assert line == "{p%d} chose a character" % seat
+    assert line == f"{player(seat)} chose a character"
 
 
 def test_kept_card_is_redacted_for_others(table):
