@@ -98,7 +98,7 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
     with SeededRandom(state) as rng:
         rng.shuffle(state["deck"])
     _reveal(state)
-    return state
+    return clone(state)  # shares nothing with the options or the chapter data
 
 
 def _reveal(state: dict) -> None:
