@@ -48,7 +48,10 @@ IMPLEMENTED = {
     "classic": set(BASE)
     | {"queen", "artist", "witch", "tax_collector", "wizard", "emperor", "abbot"}
     | {"alchemist", "navigator", "diplomat"},
-    "2016": set(BASE) | {"queen", "artist"},
+    "2016": set(BASE)
+    | {"queen", "artist", "witch", "wizard", "alchemist", "navigator", "diplomat"}
+    | {"emperor", "abbot", "tax_collector", "patrician", "cardinal", "trader"}
+    | {"scholar", "marshal", "spy", "seer"},
 }
 
 # The district type a character collects income for (1 gold per district).
@@ -60,11 +63,15 @@ INCOME_TYPE = {
     "merchant": TRADE,
     "warlord": MILITARY,
     "diplomat": MILITARY,
+    "patrician": NOBLE,
+    "cardinal": RELIGIOUS,
+    "trader": TRADE,
+    "marshal": MILITARY,
 }
 
 # Characters that take the crown when revealed (or at the end of the round if
-# killed): the King. The Emperor gives it instead (see powers.py).
-CROWN_TAKERS = {"king"}
+# killed): the King and the Patrician. The Emperor gives it instead (see powers.py).
+CROWN_TAKERS = {"king", "patrician"}
 
 # The Queen needs at least 5 players (citadels.fr.txt: "parties de plus de 4
 # joueurs"; DATA.md 2f for 2016).

@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 from ..base import IllegalMove, _, canonical
-from . import alternates, draft, options, powers, scoring, turns, view, wonders
+from . import (
+    alternates,
+    chars2016,
+    draft,
+    options,
+    powers,
+    scoring,
+    turns,
+    view,
+    wonders,
+)
 from .common import copy_state
 from .reasons import explain
 
@@ -19,6 +29,11 @@ POWER_MOVES = {
     "give_crown",
     "navigate",
     "exchange",
+    "scholar",
+    "seize",
+    "spy",
+    "seer",
+    "tithe",
 }
 WONDER_MOVES = {"smithy", "laboratory", "museum", "armory"}
 
@@ -109,6 +124,9 @@ SUB_MOVES = {
     "den": turns.den_moves,
     "wizard": alternates.wizard_sub_moves,
     "wizard_card": alternates.wizard_sub_moves,
+    "scholar": chars2016.scholar_sub_moves,
+    "seer": chars2016.seer_sub_moves,
+    "cardinal": chars2016.cardinal_sub_moves,
 }
 
 
@@ -120,6 +138,12 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
         wonders.apply_graveyard(state, seat, move)
     elif kind in ("theater_swap", "theater_pass"):
         wonders.apply_theater(state, seat, move)
+    elif kind == "scholar_keep":
+        chars2016.apply_scholar(state, seat, move)
+    elif kind == "seer_give":
+        chars2016.apply_seer(state, seat, move)
+    elif kind == "give_card":
+        chars2016.apply_cardinal_card(state, seat, move)
     elif kind == "tribute":
         alternates.apply_tribute(state, seat, move)
     elif kind == "give_crown" and state["pending"]:
@@ -133,7 +157,7 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
     elif kind in ("take_gold", "draw_cards", "keep"):
         turns.apply_resources(state, seat, move)
     elif kind == "income":
-        turns.take_income(state, seat)
+        turns.take_income(state, seat, move.get("cards", 0))
     elif kind == "build":
         turns.apply_build(state, seat, move)
     elif kind in POWER_MOVES:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import alternates as alt
 from . import characters as ch
+from . import chars2016 as c16
 from .common import (
     cost_of,
     draw,
@@ -42,8 +43,10 @@ def after_resources(state: dict, seat: int) -> None:
     """Automatic gains once the resources are taken."""
     key = state["turn"]["char"]
     player = state["players"][seat]
-    if key == "abbot":
+    if key == "abbot" and state["edition"] == "classic":
         alt.abbot_tithe(state, seat)
+    elif key == "tax_collector" and state["edition"] == "2016":
+        c16.collect_taxes(state, seat)
     elif key == "merchant":
         player["gold"] += MERCHANT_BONUS
     elif key == "architect":
@@ -55,6 +58,7 @@ def after_resources(state: dict, seat: int) -> None:
 def after_build(state: dict, seat: int) -> None:
     """Consequences of a build for other characters."""
     alt.tax(state, seat)
+    c16.tax_build(state, seat)
 
 
 def at_end_of_turn(state: dict, seat: int) -> None:
@@ -88,6 +92,8 @@ def power_moves(state: dict, seat: int) -> list[dict]:
     moves: list[dict] = []
     if key == "artist":
         moves += beautify_moves(state, seat)
+    if key == "abbot" and state["edition"] == "2016":
+        moves += c16.tithe_moves(state, seat)
     if turn["power"]:
         return moves
     if key == "assassin":
@@ -106,8 +112,20 @@ def power_moves(state: dict, seat: int) -> list[dict]:
         moves += alt.bewitch_moves(state, seat)
     elif key == "wizard":
         moves += alt.wizard_moves(state, seat)
+    elif key == "emperor" and state["edition"] == "2016":
+        moves += c16.emperor_moves(state, seat)
     elif key == "emperor":
         moves += alt.emperor_moves(state, seat)
+    elif key == "scholar" and state["deck"]:
+        moves.append({"type": "scholar"})
+    elif key == "marshal":
+        moves += c16.seize_moves(state, seat)
+    elif key == "spy":
+        moves += c16.spy_moves(state, seat)
+    elif key == "seer" and any(
+        p["hand"] for s, p in enumerate(state["players"]) if s != seat
+    ):
+        moves.append({"type": "seer"})
     elif key == "navigator":
         moves += alt.navigator_moves(state, seat)
     elif key == "diplomat":
@@ -121,6 +139,9 @@ def apply_power(state: dict, seat: int, move: dict) -> None:
     player = state["players"][seat]
     if kind == "beautify":
         beautify(state, seat, move["district"])
+        return
+    if kind == "tithe":
+        c16.apply_tithe(state, seat, move)
         return
     turn["power"] = True
     if kind == "kill":
@@ -141,8 +162,18 @@ def apply_power(state: dict, seat: int, move: dict) -> None:
         end_turn(state, seat)  # her turn ends as soon as she names a character
     elif kind in ("wizard_look", "wizard_take", "wizard_build", "wizard_keep"):
         alt.apply_wizard(state, seat, move)
+    elif kind == "give_crown" and state["edition"] == "2016":
+        c16.apply_emperor(state, seat, move)
     elif kind == "give_crown":
         alt.apply_give_crown(state, seat, move, paid=True)
+    elif kind == "scholar":
+        c16.apply_scholar(state, seat, move)
+    elif kind == "seize":
+        c16.apply_seize(state, seat, move)
+    elif kind == "spy":
+        c16.apply_spy(state, seat, move)
+    elif kind == "seer":
+        c16.apply_seer(state, seat, move)
     elif kind == "navigate":
         alt.apply_navigate(state, seat, move)
     elif kind == "exchange":

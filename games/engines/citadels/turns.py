@@ -31,7 +31,7 @@ QUEEN_BONUS = 3
 
 # The Architect builds up to 3, the Navigator none; the Witch builds nothing in
 # her own turn (she builds in the bewitched character's turn).
-BUILD_LIMIT = {"architect": 3, "navigator": 0, "witch": 0}
+BUILD_LIMIT = {"architect": 3, "navigator": 0, "witch": 0, "scholar": 2, "seer": 2}
 
 
 def start_calls(state: dict) -> None:
@@ -178,17 +178,30 @@ def income(state: dict, seat: int, key: str) -> int:
 
 
 def income_moves(state: dict, seat: int) -> list[dict]:
+    """Income as gold; as cards for the Patrician and the Cardinal; any mix of
+    gold and cards for the 2016 Abbot ("cards": how many of them are cards)."""
+    from .chars2016 import income_mix
+
     turn = state["turn"]
-    if turn["income"] or income(state, seat, turn["char"]) == 0:
+    amount = income(state, seat, turn["char"])
+    if turn["income"] or amount == 0:
         return []
+    if income_mix(state, turn["char"]):
+        return [{"type": "income", "cards": k} for k in range(amount + 1)]
     return [{"type": "income"}]
 
 
-def take_income(state: dict, seat: int) -> None:
+def take_income(state: dict, seat: int, cards: int = 0) -> None:
+    from .chars2016 import INCOME_AS_CARDS
+
     turn = state["turn"]
     if not turn["income"]:
         turn["income"] = True
-        state["players"][seat]["gold"] += income(state, seat, turn["char"])
+        amount = income(state, seat, turn["char"])
+        if turn["char"] in INCOME_AS_CARDS:
+            cards = amount
+        state["players"][seat]["gold"] += amount - cards
+        state["players"][seat]["hand"].extend(draw(state, cards))
 
 
 # --- Building ------------------------------------------------------------------
@@ -219,14 +232,22 @@ def can_place(state: dict, seat: int, card: str) -> bool:
     key = key_of(state, card)
     if key in ds.UNBUILDABLE:
         return False
-    if turn["built"] >= build_limit(state) and key != "stables":
-        return False  # the Stables do not count toward the limit (2016 text)
+    if turn["built"] >= build_limit(state) and counts_toward_limit(state, key):
+        return False
     keys = city_keys(state["players"][seat], state)
     if key in keys and not may_duplicate(state, seat):
         return False
     if key == "monument" and len(keys) >= 5:
         return False
     return True
+
+
+def counts_toward_limit(state: dict, key: str) -> bool:
+    """The Stables never count (2016 text); trade districts do not count for the
+    Trader."""
+    if key == "stables":
+        return False
+    return not (state["turn"]["char"] == "trader" and ds.kind(key) == ds.TRADE)
 
 
 def build_moves(state: dict, seat: int) -> list[dict]:
@@ -240,6 +261,10 @@ def build_moves(state: dict, seat: int) -> list[dict]:
         amount = price(state, seat, card)
         if player["gold"] >= amount:
             moves.append({"type": "build", "card": card})
+        elif state["turn"]["char"] == "cardinal":
+            from .chars2016 import cardinal_build_moves
+
+            moves += cardinal_build_moves(state, seat, card, amount)
         if framework and key != "framework":
             moves.append({"type": "build", "card": card, "framework": True})
         if key == "necropolis":
@@ -264,6 +289,15 @@ def apply_build(state: dict, seat: int, move: dict) -> None:
         amount = 0
     elif move.get("cards"):
         state["turn"]["sub"] = {"kind": "den", "card": card, "needed": move["cards"]}
+        return
+    elif "from" in move:
+        needed = amount - player["gold"]
+        state["turn"]["sub"] = {
+            "kind": "cardinal",
+            "card": card,
+            "seat": move["from"],
+            "needed": needed,
+        }
         return
     player["gold"] -= amount
     place(state, seat, card, amount)
@@ -299,7 +333,7 @@ def place(state: dict, seat: int, card: str, paid: int) -> None:
     turn = state["turn"]
     player["hand"].remove(card)
     player["city"].append({"id": card, "beautified": False, "round": state["round"]})
-    if key_of(state, card) != "stables":
+    if counts_toward_limit(state, key_of(state, card)):
         turn["built"] += 1
     turn["spent"] += paid
     if key_of(state, card) == "statue":

@@ -59,6 +59,10 @@ def secrets(state: dict, seat: int | None) -> list[str]:
         out += turn["drawn"]
         if turn["sub"] and turn["sub"]["kind"] == "wizard":
             out += state["players"][turn["sub"]["seat"]]["hand"]
+        if turn["sub"] and turn["sub"]["kind"] == "scholar":
+            out += turn["sub"]["cards"]
+        if turn.get("spied") is not None:
+            out += state["players"][turn["spied"]]["hand"]
     if state["phase"] == "draft" and state["draft"]["steps"]:
         if state["draft"]["steps"][0]["seat"] == seat:
             out += state["draft"]["pile"]
@@ -78,6 +82,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "you": seat,
         "crown": state["crown"],
         "deck_count": len(state["deck"]),
+        "tax_pool": state["tax_pool"],
         "first_complete": state["first_complete"],
         "killed": state["killed"] if state["phase"] != "draft" else None,
         "robbed": state["robbed"] if state["phase"] != "draft" else None,
@@ -166,6 +171,12 @@ def _call(state: dict, seat: int | None) -> dict | None:
             "used": list(turn["used"]),
             "drawn": [card(state, c) for c in turn["drawn"]] if mine else None,
             "drawn_count": len(turn["drawn"]),
+            "spied_seat": turn.get("spied"),
+            "spied_hand": (
+                [card(state, c) for c in state["players"][turn["spied"]]["hand"]]
+                if mine and turn.get("spied") is not None
+                else None
+            ),
             "sub": _sub(state, sub)
             if sub and mine
             else (sub and {"kind": sub["kind"]}),
@@ -180,6 +191,14 @@ def _sub(state: dict, sub: dict) -> dict:
     elif sub["kind"] == "wizard":
         out["seat"] = sub["seat"]
         out["hand"] = [card(state, c) for c in state["players"][sub["seat"]]["hand"]]
+    elif sub["kind"] == "scholar":
+        out["cards"] = [card(state, c) for c in sub["cards"]]
+    elif sub["kind"] == "seer":
+        out["owed"] = list(sub["owed"])
+    elif sub["kind"] == "cardinal":
+        out["card"] = card(state, sub["card"])
+        out["seat"] = sub["seat"]
+        out["needed"] = sub["needed"]
     elif sub["kind"] == "wizard_card":
         out["card"] = card(state, sub["card"])
     elif sub["kind"] == "den":
@@ -249,6 +268,9 @@ def check_invariants(state: dict) -> None:
         places += p["hand"] + p["museum"] + [d["id"] for d in p["city"]]
     if state.get("turn"):
         places += state["turn"]["drawn"]
+        sub = state["turn"]["sub"]
+        if sub and sub["kind"] == "scholar":
+            places += sub["cards"]
     if state.get("pending") and state["pending"].get("card"):
         places.append(state["pending"]["card"])
     if sorted(places) != sorted(card_map(state)):
