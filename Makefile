@@ -11,7 +11,7 @@ PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 	  if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
 	    echo $$c; break; fi; done)
 
-.PHONY: run test lint format install messages bench clean
+.PHONY: run test lint format install messages makemessages bench clean
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -25,8 +25,13 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# Compiles the gettext catalogues with polib (no system gettext needed).
 messages: $(STAMP)
-	$(PY) manage.py compilemessages --ignore=.venv -v 0
+	$(PY) -c "import glob, polib; [polib.pofile(p).save_as_mofile(p[:-2] + 'mo') for p in glob.glob('locale/*/LC_MESSAGES/*.po')]"
+
+# Refreshes the catalogues from the code (needs GNU gettext's xgettext).
+makemessages: $(STAMP)
+	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=var --ignore=tests
 
 run: $(STAMP) messages
 	mkdir -p var/mail var/broker

@@ -12,6 +12,9 @@ class UserAdmin(BaseUserAdmin):
     fieldsets = [
         (None, {"fields": ["email", "password"]}),
         ("Profile", {"fields": ["display_name", "language", "timezone"]}),
-        ("Permissions", {"fields": ["is_active", "is_staff", "is_superuser", "groups"]}),
+        (
+            "Permissions",
+            {"fields": ["is_active", "is_staff", "is_superuser", "groups"]},
+        ),
     ]
     add_fieldsets = [(None, {"fields": ["email", "password1", "password2"]})]

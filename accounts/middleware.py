@@ -20,4 +20,6 @@ class UserPreferencesMiddleware:
                 timezone.deactivate()
         response = self.get_response(request)
         timezone.deactivate()
+        if user.is_authenticated:
+            translation.deactivate()
         return response

@@ -77,9 +77,7 @@ TEMPLATES = [
 ]
 
 DATABASES = {
-    "default": env.db_url(
-        "DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"
-    )
+    "default": env.db_url("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
 }
 DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
@@ -97,7 +95,9 @@ AUTH_USER_MODEL = "accounts.User"
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 
 AUTH_PASSWORD_VALIDATORS = [
-    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {
+        "NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"
+    },
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},

@@ -23,8 +23,10 @@ class TableForm(forms.Form):
         label=_("Who can join"),
         choices=Game.Visibility.choices,
         initial=Game.Visibility.PUBLIC,
-        help_text=_("A public table is listed in the lobby; a private one is joined "
-                    "through its invitation link."),
+        help_text=_(
+            "A public table is listed in the lobby; a private one is joined "
+            "through its invitation link."
+        ),
     )
     time_per_move = forms.ChoiceField(
         label=_("Time per move"),
@@ -39,9 +41,19 @@ class TableForm(forms.Form):
         initial=Game.TimeoutPolicy.BOT,
     )
 
+    rated = forms.BooleanField(
+        label=_("Rated game"),
+        required=False,
+        initial=True,
+        help_text=_(
+            "A rated game counts for the players' ratings; a friendly one does not."
+        ),
+    )
+
     def table_settings(self) -> dict:
         days = self.cleaned_data.get("time_per_move")
         return {
+            "rated": self.cleaned_data["rated"],
             "visibility": self.cleaned_data["visibility"],
             "time_per_move": timedelta(days=int(days)) if days else None,
             "timeout_policy": self.cleaned_data["timeout_policy"],

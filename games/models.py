@@ -41,13 +41,16 @@ class Game(models.Model):
     visibility = models.CharField(
         max_length=12, choices=Visibility, default=Visibility.PUBLIC
     )
-    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    invite_token = models.CharField(
+        max_length=32, unique=True, default=new_invite_token
+    )
     state = models.JSONField(null=True, blank=True)
     version = models.PositiveIntegerField(default=0)
     time_per_move = models.DurationField(_("time per move"), null=True, blank=True)
     timeout_policy = models.CharField(
         max_length=12, choices=TimeoutPolicy, default=TimeoutPolicy.BOT
     )
+    rated = models.BooleanField(_("rated"), default=True)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )

@@ -18,7 +18,9 @@ PLAYER_MARK = re.compile(r"\{p(\d+)\}")
 def open_tables(*, limit: int = 50):
     return (
         Game.objects.filter(status=Game.Status.OPEN, visibility=Game.Visibility.PUBLIC)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        )
         .order_by("-created_at")[:limit]
     )
 
@@ -55,7 +57,9 @@ def my_games(*, user, finished_limit: int = 30) -> dict:
 def game_for_page(*, game_id: int) -> Game | None:
     return (
         Game.objects.filter(pk=game_id)
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("user")))
+        .prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        )
         .first()
     )
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from games import engines
 from games.engines import IllegalMove, InvalidOptions
 
+from .events import state_changed
 from .models import Game, Move, Seat
 
 MAX_MOVE_BYTES = 4096
@@ -46,6 +47,7 @@ def game_create(
     visibility: str = Game.Visibility.PUBLIC,
     time_per_move=None,
     timeout_policy: str = Game.TimeoutPolicy.BOT,
+    rated: bool = True,
 ) -> Game:
     try:
         engine = engines.get(engine_slug)
@@ -65,6 +67,7 @@ def game_create(
             visibility=visibility,
             time_per_move=time_per_move,
             timeout_policy=timeout_policy,
+            rated=rated,
             created_by=creator,
         )
         Seat.objects.create(game=game, position=0, user=creator)
@@ -95,7 +98,9 @@ def seat_add_bot(*, game_id: int, user, level: str = "simple") -> Game:
     with transaction.atomic():
         game = _locked(game_id)
         if game.created_by_id != user.pk:
-            raise Rejected(403, _("Only the table's creator can add a computer player."))
+            raise Rejected(
+                403, _("Only the table's creator can add a computer player.")
+            )
         if game.status != Game.Status.OPEN:
             raise Rejected(409, _("This table is no longer open."))
         count = game.seats.count()
@@ -255,6 +260,7 @@ def _after_state_change(game, engine, seats, *, from_bot=False) -> None:
     now = timezone.now()
     to_move = set(engine.to_move(game.state))
     over = engine.is_over(game.state)
+    newly_to_move = [s for s in seats if s.position in to_move and not s.to_move]
     results = {r["seat"]: r for r in engine.outcome(game.state)} if over else {}
     changed = []
     for seat in seats:
@@ -279,6 +285,15 @@ def _after_state_change(game, engine, seats, *, from_bot=False) -> None:
         Seat.objects.bulk_update(
             changed, ["to_move", "deadline", "score", "rank", "result_detail"]
         )
+    state_changed.send(
+        sender=Game,
+        game=game,
+        engine=engine,
+        seats=seats,
+        newly_to_move=newly_to_move,
+        finished=over,
+        by_bot=from_bot,
+    )
     bot_waiting = any(s.is_bot and s.position in to_move for s in seats)
     if bot_waiting and not from_bot:
         from games.tasks import bots_play_task

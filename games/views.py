@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games import engines
@@ -89,7 +90,9 @@ def poll(request, game_id):
     if current == version:
         return HttpResponse(status=204)
     game = _visible_game(request, game_id, token=request.GET.get("invite"))
-    return render(request, BOARD_TEMPLATE, selectors.board_context(game=game, user=request.user))
+    return render(
+        request, BOARD_TEMPLATE, selectors.board_context(game=game, user=request.user)
+    )
 
 
 def _answer(request, game_id, error: Rejected | None = None):
@@ -99,11 +102,15 @@ def _answer(request, game_id, error: Rejected | None = None):
             messages.error(request, error.message)
         return redirect("games:game", game_id=game_id)
     game = selectors.game_for_page(game_id=game_id)
-    if game is None or (error and error.status == 403 and not selectors.can_see(game, request.user)):
+    if game is None or (
+        error and error.status == 403 and not selectors.can_see(game, request.user)
+    ):
         return HttpResponse(error.message if error else "", status=404)
     context = selectors.board_context(game=game, user=request.user)
     context["error"] = error.message if error else None
-    return render(request, BOARD_TEMPLATE, context, status=error.status if error else 200)
+    return render(
+        request, BOARD_TEMPLATE, context, status=error.status if error else 200
+    )
 
 
 @login_required
@@ -114,7 +121,7 @@ def move(request, game_id):
         try:
             version = int(request.POST.get("version", ""))
         except ValueError:
-            raise Rejected(400, "The game version is missing.") from None
+            raise Rejected(400, _("The game version is missing.")) from None
         services.move_submit(
             game_id=game_id, user=request.user, move=move, expected_version=version
         )

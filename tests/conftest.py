@@ -35,6 +35,16 @@ def celery_eager():
     yield
 
 
+@pytest.fixture(autouse=True)
+def english():
+    """Each test starts in English, whatever an earlier request activated."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.deactivate()
+
+
 @pytest.fixture
 def make_user(db):
     from accounts.models import User

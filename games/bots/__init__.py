@@ -23,5 +23,7 @@ def choose_move(engine, state: dict, seat: int, *, seed: int) -> dict:
     if score is None:
         return rng.choice(legal)
     view = engine.view(state, seat)  # a bot sees only what its seat may see
-    scored = [(score(view, seat, move), rng.random(), i) for i, move in enumerate(legal)]
+    scored = [
+        (score(view, seat, move), rng.random(), i) for i, move in enumerate(legal)
+    ]
     return legal[max(scored)[2]]

@@ -38,6 +38,9 @@ def score_move(view: dict, seat: int, move: dict) -> float:
     their_cards = theirs[colour]["cards"]
     helps_them = bool(their_cards) and (card["value"] or 0) > _top(their_cards)
     useless_to_me = bool(cards) and (card["value"] or 0) <= _top(cards)
-    return 1.0 + (2.0 if useless_to_me else 0.0) - (3.0 if helps_them else 0.0) - (
-        card["value"] or 0
-    ) * 0.05
+    return (
+        1.0
+        + (2.0 if useless_to_me else 0.0)
+        - (3.0 if helps_them else 0.0)
+        - (card["value"] or 0) * 0.05
+    )

@@ -153,4 +153,4 @@ def _(text: str) -> str:
 
 def player(seat: int) -> str:
     """How a log line names a seat; the site replaces it with the player's name."""
-    return "{p%d}" % seat
+    return f"{{p{seat}}}"

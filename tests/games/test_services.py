@@ -39,7 +39,10 @@ def test_invalid_options_are_refused_with_the_engines_reason(ana):
     """Options the engine refuses create nothing."""
     with pytest.raises(Rejected, match="5 expeditions"):
         services.game_create(
-            creator=ana, engine_slug="lost-cities", num_players=2, options={"expeditions": 9}
+            creator=ana,
+            engine_slug="lost-cities",
+            num_players=2,
+            options={"expeditions": 9},
         )
     assert Game.objects.count() == 0
 
@@ -62,7 +65,9 @@ def test_a_move_is_applied_appended_and_bumps_the_version(lost_cities_game, ana,
     services.move_submit(game_id=game.pk, user=mover, move=move, expected_version=0)
     game.refresh_from_db()
     assert game.version == 1
-    assert list(Move.objects.filter(game=game).values_list("seq", "move")) == [(1, move)]
+    assert list(Move.objects.filter(game=game).values_list("seq", "move")) == [
+        (1, move)
+    ]
     log = Move.objects.get(game=game).log
     assert set(log) == {"en", "fr"} and set(log["en"]) == {"0", "1", "-"}
 
@@ -79,8 +84,13 @@ def test_bad_moves_change_nothing(lost_cities_game, ana, ben, make_user, case):
     waiting = ben if mover is ana else ana
     move = first_legal(game, current)
     kwargs = {"game_id": game.pk, "user": mover, "move": move, "expected_version": 0}
-    expected_status = {"stale": 409, "not-your-turn": 409, "illegal": 400,
-                       "stranger": 403, "unknown-game": 404}[case]
+    expected_status = {
+        "stale": 409,
+        "not-your-turn": 409,
+        "illegal": 400,
+        "stranger": 403,
+        "unknown-game": 404,
+    }[case]
     if case == "stale":
         kwargs["expected_version"] = 5
     elif case == "not-your-turn":
@@ -110,7 +120,9 @@ def test_the_game_ends_with_results_on_each_seat(lost_cities_game, ana, ben):
         legal = engine.legal_moves(game.state, position)
         move = next((m for m in legal if m["type"] == "discard"), legal[0])
         services.move_submit(
-            game_id=game.pk, user=users[position], move=move,
+            game_id=game.pk,
+            user=users[position],
+            move=move,
             expected_version=game.version,
         )
         game.refresh_from_db()
@@ -121,8 +133,12 @@ def test_the_game_ends_with_results_on_each_seat(lost_cities_game, ana, ben):
         assert seat.rank == outcome[seat.position]["rank"]
         assert not seat.to_move
     with pytest.raises(Rejected, match="over"):
-        services.move_submit(game_id=game.pk, user=ana, move={"type": "draw"},
-                             expected_version=game.version)
+        services.move_submit(
+            game_id=game.pk,
+            user=ana,
+            move={"type": "draw"},
+            expected_version=game.version,
+        )
 
 
 @pytest.mark.django_db(transaction=True)
@@ -140,8 +156,9 @@ def test_computer_player_moves_after_commit(ana):
     for _turn in range(3):
         for _step in range(2):
             move = engine.legal_moves(game.state, 0)[-1]
-            services.move_submit(game_id=game.pk, user=ana, move=move,
-                                 expected_version=game.version)
+            services.move_submit(
+                game_id=game.pk, user=ana, move=move, expected_version=game.version
+            )
             game.refresh_from_db()
         assert game.state["current"] == 0  # the bot has answered
     bot_moves = Move.objects.filter(game=game, seat=1).count()

@@ -36,7 +36,10 @@ def post_move(client, game, move, version=None, htmx=True):
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(
         reverse("games:move", args=[game.pk]),
-        {"move": json.dumps(move), "version": game.version if version is None else version},
+        {
+            "move": json.dumps(move),
+            "version": game.version if version is None else version,
+        },
         headers=headers,
     )
 
@@ -44,9 +47,14 @@ def post_move(client, game, move, version=None, htmx=True):
 def test_lobby_lists_games_and_open_public_tables(client, ana):
     from games import services
 
-    services.game_create(creator=ana, engine_slug="lost-cities", num_players=2, options={})
+    services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
     private = services.game_create(
-        creator=ana, engine_slug="lost-cities", num_players=2, options={},
+        creator=ana,
+        engine_slug="lost-cities",
+        num_players=2,
+        options={},
         visibility=Game.Visibility.PRIVATE,
     )
     response = client.get(reverse("games:lobby"))
@@ -60,11 +68,18 @@ def test_create_a_table_through_the_form(client, ana):
     client.force_login(ana)
     response = client.post(
         reverse("games:new", args=["lost-cities"]),
-        {"visibility": "private", "time_per_move": "3", "timeout_policy": "bot",
-         "expeditions": "6", "rounds": "3"},
+        {
+            "visibility": "private",
+            "time_per_move": "3",
+            "timeout_policy": "bot",
+            "expeditions": "6",
+            "rounds": "3",
+        },
     )
     game = Game.objects.get()
-    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert (
+        response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    )
     assert game.options == {"expeditions": 6, "rounds": 3}
     assert game.visibility == "private" and game.time_per_move.days == 3
     page = client.get(game.get_absolute_url()).content.decode()
@@ -75,7 +90,10 @@ def test_private_table_is_joined_through_its_invitation_link(client, ana, ben):
     from games import services
 
     game = services.game_create(
-        creator=ana, engine_slug="lost-cities", num_players=2, options={},
+        creator=ana,
+        engine_slug="lost-cities",
+        num_players=2,
+        options={},
         visibility=Game.Visibility.PRIVATE,
     )
     client.force_login(ben)
@@ -95,8 +113,12 @@ def test_game_page_offers_only_legal_moves_with_data_move(clients, lost_cities_g
     game = lost_cities_game
     current = game.state["current"]
     body = clients[current].get(game.get_absolute_url()).content.decode()
-    offered = [json.loads(m.replace("&quot;", '"')) for m in re.findall(r'data-move="([^"]+)"', body)]
+    offered = [
+        json.loads(m.replace("&quot;", '"'))
+        for m in re.findall(r'data-move="([^"]+)"', body)
+    ]
     legal = ENGINE.legal_moves(game.state, current)
+
     def key(m):
         return json.dumps(m, sort_keys=True)
 
@@ -121,7 +143,9 @@ def test_poll_answers_204_until_the_version_moves(clients, lost_cities_game):
     current = game.state["current"]
     post_move(clients[current], game, ENGINE.legal_moves(game.state, current)[0])
     response = waiting.get(url, {"version": 0})
-    assert response.status_code == 200 and 'data-version="1"' in response.content.decode()
+    assert (
+        response.status_code == 200 and 'data-version="1"' in response.content.decode()
+    )
 
 
 @pytest.mark.parametrize(
@@ -130,8 +154,16 @@ def test_poll_answers_204_until_the_version_moves(clients, lost_cities_game):
         ({"move": "{not json", "version": 0}, 400, "not valid JSON"),
         ({"move": "[1, 2]", "version": 0}, 400, "JSON object"),
         ({"move": "", "version": 0}, 400, "No move"),
-        ({"move": json.dumps({"type": "draw", "source": "deck"}), "version": 0}, 400, "play a card"),
-        ({"move": json.dumps({"type": "draw", "source": "deck"}), "version": 7}, 409, "moved on"),
+        (
+            {"move": json.dumps({"type": "draw", "source": "deck"}), "version": 0},
+            400,
+            "play a card",
+        ),
+        (
+            {"move": json.dumps({"type": "draw", "source": "deck"}), "version": 7},
+            409,
+            "moved on",
+        ),
     ],
 )
 def test_bad_input_gets_a_4xx_with_a_message_and_changes_nothing(
@@ -158,14 +190,21 @@ def test_a_double_click_sends_the_move_once(clients, lost_cities_game):
     assert Move.objects.count() == 1
 
 
-def test_the_waiting_player_and_strangers_cannot_move(clients, lost_cities_game, make_user, client):
+def test_the_waiting_player_and_strangers_cannot_move(
+    clients, lost_cities_game, make_user, client
+):
     game = lost_cities_game
     current = game.state["current"]
     move = ENGINE.legal_moves(game.state, current)[0]
     assert post_move(clients[1 - current], game, move).status_code == 409
     client.force_login(make_user())
     assert post_move(client, game, move).status_code == 403
-    assert client.post(reverse("games:move", args=[424242]), {"move": "{}", "version": 0}).status_code == 404
+    assert (
+        client.post(
+            reverse("games:move", args=[424242]), {"move": "{}", "version": 0}
+        ).status_code
+        == 404
+    )
     anonymous = type(client)()
     assert post_move(anonymous, game, move).status_code == 302  # to the login page
     assert not Move.objects.exists()
@@ -176,7 +215,9 @@ def test_move_without_htmx_redirects_back_to_the_game(clients, lost_cities_game)
     current = game.state["current"]
     move = ENGINE.legal_moves(game.state, current)[0]
     response = post_move(clients[current], game, move, htmx=False)
-    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert (
+        response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    )
 
 
 def _ids_in(text):
@@ -227,7 +268,9 @@ def test_whole_game_over_http_never_leaks_hidden_cards(
         assert f'data-game="{game.pk}"' in mine.split('data-section="finished"')[1]
 
 
-def test_move_post_queries_do_not_grow_with_the_game(clients, lost_cities_game, django_assert_max_num_queries):
+def test_move_post_queries_do_not_grow_with_the_game(
+    clients, lost_cities_game, django_assert_max_num_queries
+):
     """Measured, not asserted in time: one query bound for the first and a late move."""
     game = lost_cities_game
     bound = 14
@@ -247,7 +290,9 @@ def test_move_post_queries_do_not_grow_with_the_game(clients, lost_cities_game, 
     assert counts[1] == counts[-1]  # same phase (draw), first turn and thirtieth
 
 
-def test_my_games_lists_waiting_for_me_first_and_header_count(clients, lost_cities_game, ana, ben):
+def test_my_games_lists_waiting_for_me_first_and_header_count(
+    clients, lost_cities_game, ana, ben
+):
     game = lost_cities_game
     current = game.state["current"]
     page = clients[current].get(reverse("games:my_games")).content.decode()
@@ -259,7 +304,9 @@ def test_my_games_lists_waiting_for_me_first_and_header_count(clients, lost_citi
     assert "data-waiting" not in other_page
 
 
-def test_board_page_queries_stay_low(clients, lost_cities_game, django_assert_max_num_queries):
+def test_board_page_queries_stay_low(
+    clients, lost_cities_game, django_assert_max_num_queries
+):
     game = lost_cities_game
     with django_assert_max_num_queries(10):
         assert clients[0].get(game.get_absolute_url()).status_code == 200

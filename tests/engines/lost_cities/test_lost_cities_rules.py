@@ -228,7 +228,9 @@ def test_describe_names_the_card_and_hides_draws():
     state = fresh()
     seat = state["current"]
     state = with_hand(state, seat, ["lc-red-7"])
-    line = ENGINE.describe(state, seat, {"type": "discard", "card": "lc-red-7"}, 1 - seat)
-    assert line == "{p%d} discarded the red 7" % seat
+    line = ENGINE.describe(
+        state, seat, {"type": "discard", "card": "lc-red-7"}, 1 - seat
+    )
+    assert line == f"{{p{seat}}} discarded the red 7"
     line = ENGINE.describe(state, seat, {"type": "draw", "source": "deck"}, 1 - seat)
-    assert line == "{p%d} drew from the deck" % seat
+    assert line == f"{{p{seat}}} drew from the deck"

@@ -1,0 +1,137 @@
+"""Sign-up with email confirmation, log in/out, password reset, preferences."""
+
+import re
+import subprocess
+import sys
+
+import pytest
+from django.core import mail
+from django.urls import reverse
+
+from accounts.models import User
+
+pytestmark = pytest.mark.django_db
+
+
+def link_in_last_mail(pattern):
+    body = mail.outbox[-1].body
+    match = re.search(r"https?://[^\s]+" + pattern + r"[^\s]*", body)
+    assert match, body
+    return match.group(0).split("testserver", 1)[-1]
+
+
+def test_sign_up_confirm_email_then_log_in_and_out(client):
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "email": "cleo@example.com",
+            "password1": "correct horse battery",
+            "password2": "correct horse battery",
+        },
+    )
+    assert response.status_code == 302
+    user = User.objects.get(email="cleo@example.com")
+    assert user.display_name == "cleo"
+    # Not confirmed yet: the login is held until the address is confirmed.
+    assert client.get(reverse("games:my_games")).status_code == 302
+    confirm = link_in_last_mail("/accounts/confirm-email/")
+    assert client.get(confirm).status_code == 200
+    response = client.post(confirm)
+    assert response.status_code == 302
+    assert client.get(reverse("games:my_games")).status_code == 200
+    client.post(reverse("account_logout"))
+    assert client.get(reverse("games:my_games")).status_code == 302
+    response = client.post(
+        reverse("account_login"),
+        {"login": "cleo@example.com", "password": "correct horse battery"},
+    )
+    assert response.status_code == 302
+    assert client.get(reverse("games:my_games")).status_code == 200
+
+
+def test_unconfirmed_address_cannot_log_in(client):
+    client.post(
+        reverse("account_signup"),
+        {
+            "email": "dan@example.com",
+            "password1": "correct horse battery",
+            "password2": "correct horse battery",
+        },
+    )
+    client.logout()
+    client.post(
+        reverse("account_login"),
+        {"login": "dan@example.com", "password": "correct horse battery"},
+    )
+    assert client.get(reverse("games:my_games")).status_code == 302
+
+
+def test_reset_a_forgotten_password(client, ana):
+    client.post(reverse("account_reset_password"), {"email": ana.email})
+    link = link_in_last_mail("/accounts/password/reset/key/")
+    response = client.get(link)
+    form_url = response["Location"] if response.status_code == 302 else link
+    response = client.post(
+        form_url,
+        {"password1": "a brand new secret 42", "password2": "a brand new secret 42"},
+    )
+    assert response.status_code == 302
+    ana.refresh_from_db()
+    assert ana.check_password("a brand new secret 42")
+
+
+def test_preferences_set_name_language_and_time_zone(client, ana):
+    client.force_login(ana)
+    response = client.post(
+        reverse("accounts:preferences"),
+        {"display_name": "Anaïs", "language": "fr", "timezone": "Europe/Paris"},
+    )
+    assert response.status_code == 302
+    ana.refresh_from_db()
+    assert (ana.display_name, ana.language, ana.timezone) == (
+        "Anaïs",
+        "fr",
+        "Europe/Paris",
+    )
+    page = client.get(reverse("games:lobby")).content.decode()
+    assert 'lang="fr"' in page and "Mes parties" in page
+
+
+def test_preferences_refuse_an_unknown_time_zone(client, ana):
+    client.force_login(ana)
+    response = client.post(
+        reverse("accounts:preferences"),
+        {"display_name": "Ana", "language": "en", "timezone": "Mars/Olympus"},
+    )
+    assert response.status_code == 200
+    ana.refresh_from_db()
+    assert ana.timezone == "UTC"
+
+
+def test_anonymous_visitor_can_switch_to_french(client):
+    client.post(reverse("set_language"), {"language": "fr", "next": "/"})
+    assert (
+        "Parties" in client.get("/").content.decode()
+        or 'lang="fr"' in client.get("/").content.decode()
+    )
+
+
+def test_production_settings_pass_check_deploy(tmp_path):
+    """`manage.py check --deploy` is clean with production settings from the env."""
+    env = {
+        "PATH": "/usr/bin:/bin",
+        "DEBUG": "false",
+        "SECRET_KEY": "x" * 20 + "a-long-random-production-secret-key-value-0123456789",
+        "ALLOWED_HOSTS": "tables.example.org",
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "VAR_DIR": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
