@@ -51,7 +51,7 @@ IMPLEMENTED = {
     "2016": set(BASE)
     | {"queen", "artist", "witch", "wizard", "alchemist", "navigator", "diplomat"}
     | {"emperor", "abbot", "tax_collector", "patrician", "cardinal", "trader"}
-    | {"scholar", "marshal", "spy", "seer"},
+    | {"scholar", "marshal", "spy", "seer", "magistrate", "blackmailer"},
 }
 
 # The district type a character collects income for (1 gold per district).

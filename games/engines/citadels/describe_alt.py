@@ -56,4 +56,40 @@ def describe_alt(state: dict, seat: int, move: dict, viewer: int | None) -> str:
             theirs=dname(state, move["target"]),
             other=player(move["seat"]),
         )
+    return describe_schemes(state, seat, move, viewer)
+
+
+def describe_schemes(state: dict, seat: int, move: dict, viewer: int | None) -> str:
+    """Magistrate and Blackmailer lines: which marker is real stays unsaid."""
+    who = player(seat)
+    kind = move.get("type")
+    if kind == "warrants":
+        names = sorted([move["signed"], *move["unsigned"]])
+        return _("{player} placed warrants on the {a}, the {b} and the {c}").format(
+            player=who, a=cname(names[0]), b=cname(names[1]), c=cname(names[2])
+        )
+    if kind == "threats":
+        names = sorted([move["flowered"], move["other"]])
+        return _("{player} threatened the {a} and the {b}").format(
+            player=who, a=cname(names[0]), b=cname(names[1])
+        )
+    if kind == "confiscate":
+        if move["take"]:
+            return _(
+                "{player} revealed the signed warrant and confiscated the {card}"
+            ).format(player=who, card=dname(state, state["pending"]["card"]))
+        return _("{player} let the district stand").format(player=who)
+    if kind == "bribe":
+        if move["pay"]:
+            return _("{player} paid the Blackmailer half their gold").format(player=who)
+        return _("{player} refused to pay the Blackmailer").format(player=who)
+    if kind == "reveal_threat":
+        if not move["reveal"]:
+            return _("{player} kept the threat hidden").format(player=who)
+        char = state["turn"]["char"]
+        if state["threats"]["flowered"] == char:
+            return _(
+                "{player} revealed the flowered threat and took all the gold"
+            ).format(player=who)
+        return _("{player} revealed a blank threat").format(player=who)
     return _("{player} made a move").format(player=who)

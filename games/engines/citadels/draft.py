@@ -90,6 +90,8 @@ def start_round(state: dict) -> None:
     state["rank"] = 0
     state["turn"] = None
     state["draft_last"] = None
+    state["warrants"] = None
+    state["threats"] = None
     for p in state["players"]:
         p["characters"] = []
         p["revealed"] = []

@@ -9,6 +9,7 @@ from . import (
     draft,
     options,
     powers,
+    schemers,
     scoring,
     turns,
     view,
@@ -34,6 +35,8 @@ POWER_MOVES = {
     "spy",
     "seer",
     "tithe",
+    "warrants",
+    "threats",
 }
 WONDER_MOVES = {"smithy", "laboratory", "museum", "armory"}
 
@@ -118,6 +121,8 @@ PENDING_MOVES = {
     "theater": wonders.theater_moves,
     "emperor": alternates.tribute_moves,
     "emperor_crown": alternates.emperor_crown_moves,
+    "magistrate": schemers.confiscate_moves,
+    "blackmail": schemers.reveal_moves,
 }
 SUB_MOVES = {
     "redraw": powers.redraw_moves,
@@ -127,6 +132,7 @@ SUB_MOVES = {
     "scholar": chars2016.scholar_sub_moves,
     "seer": chars2016.seer_sub_moves,
     "cardinal": chars2016.cardinal_sub_moves,
+    "bribe": schemers.bribe_moves,
 }
 
 
@@ -138,6 +144,12 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
         wonders.apply_graveyard(state, seat, move)
     elif kind in ("theater_swap", "theater_pass"):
         wonders.apply_theater(state, seat, move)
+    elif kind == "confiscate":
+        schemers.apply_confiscate(state, seat, move)
+    elif kind == "bribe":
+        schemers.apply_bribe(state, seat, move)
+    elif kind == "reveal_threat":
+        schemers.apply_reveal(state, seat, move)
     elif kind == "scholar_keep":
         chars2016.apply_scholar(state, seat, move)
     elif kind == "seer_give":

@@ -10,6 +10,7 @@ from __future__ import annotations
 from . import alternates as alt
 from . import characters as ch
 from . import chars2016 as c16
+from . import schemers as sch
 from .common import (
     cost_of,
     draw,
@@ -118,6 +119,10 @@ def power_moves(state: dict, seat: int) -> list[dict]:
         moves += alt.emperor_moves(state, seat)
     elif key == "scholar" and state["deck"]:
         moves.append({"type": "scholar"})
+    elif key == "magistrate":
+        moves += sch.warrant_moves(state, seat)
+    elif key == "blackmailer":
+        moves += sch.threat_moves(state, seat)
     elif key == "marshal":
         moves += c16.seize_moves(state, seat)
     elif key == "spy":
@@ -166,6 +171,10 @@ def apply_power(state: dict, seat: int, move: dict) -> None:
         c16.apply_emperor(state, seat, move)
     elif kind == "give_crown":
         alt.apply_give_crown(state, seat, move, paid=True)
+    elif kind == "warrants":
+        sch.apply_warrants(state, seat, move)
+    elif kind == "threats":
+        sch.apply_threats(state, seat, move)
     elif kind == "scholar":
         c16.apply_scholar(state, seat, move)
     elif kind == "seize":

@@ -156,10 +156,20 @@ def apply_resources(state: dict, seat: int, move: dict) -> None:
 
 
 def resources_done(state: dict, seat: int) -> None:
+    from .schemers import threatened
+
+    state["turn"]["step"] = "main"
+    if threatened(state, seat):
+        return  # the Blackmailer's threat is settled first
+    resources_continue(state)
+
+
+def resources_continue(state: dict) -> None:
+    """After resources: the Witch takes over a bewitched turn, then the
+    character's automatic gains."""
     from .alternates import witch_takeover
     from .powers import after_resources
 
-    state["turn"]["step"] = "main"
     witch_takeover(state)
     after_resources(state, state["turn"]["seat"])
 
@@ -341,6 +351,10 @@ def place(state: dict, seat: int, card: str, paid: int) -> None:
     if state["first_complete"] is None and is_complete(state, seat):
         state["first_complete"] = seat
     after_build(state, seat)
+    if paid:
+        from .schemers import check_warrant
+
+        check_warrant(state, seat, card, paid)
 
 
 def _find(state: dict, seat: int, key: str) -> str:

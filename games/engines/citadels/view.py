@@ -12,7 +12,16 @@ from __future__ import annotations
 from ..base import _, player
 from . import characters as ch
 from . import districts as ds
-from .common import card_map, city_size, cname, cost_of, dname, is_complete, key_of
+from .common import (
+    card_map,
+    city_size,
+    cname,
+    cost_of,
+    dname,
+    holder,
+    is_complete,
+    key_of,
+)
 from .turns import build_limit
 
 
@@ -47,6 +56,12 @@ def secrets(state: dict, seat: int | None) -> list[str]:
     out: list[str] = []
     revealed = _revealed(state)
     turn = state.get("turn")
+    for kind, marker, hidden in (
+        ("magistrate", "warrants", "warrant-signed"),
+        ("blackmailer", "threats", "threat-flowered"),
+    ):
+        if _marker_secret(state, marker) and holder(state, kind) == seat:
+            out.append(hidden)
     if seat is None:
         out += state["deck"]
         out += [f["id"] for f in state["face_down"] if f["by"] is None]
@@ -66,6 +81,41 @@ def secrets(state: dict, seat: int | None) -> list[str]:
     if state["phase"] == "draft" and state["draft"]["steps"]:
         if state["draft"]["steps"][0]["seat"] == seat:
             out += state["draft"]["pile"]
+    return out
+
+
+def _marker_secret(state: dict, marker: str) -> bool:
+    """The signed warrant (flowered threat) is still face down."""
+    data = state.get(marker)
+    if not data:
+        return False
+    real = data["signed"] if marker == "warrants" else data["flowered"]
+    shown = data["revealed"]
+    return not (shown is True or (isinstance(shown, list) and real in shown))
+
+
+def _markers(state: dict, seat: int | None, over: bool) -> dict:
+    out = {}
+    for kind, marker, field, hidden in (
+        ("magistrate", "warrants", "signed", "warrant-signed"),
+        ("blackmailer", "threats", "flowered", "threat-flowered"),
+    ):
+        data = state.get(marker)
+        if not data:
+            out[marker] = None
+            continue
+        secret = _marker_secret(state, marker)
+        if not secret or over:
+            real = {"character": data[field]}
+        elif holder(state, kind) == seat:
+            real = {"id": hidden, "character": data[field]}
+        else:
+            real = None
+        out[marker] = {
+            "characters": list(data["characters"]),
+            "revealed": data["revealed"],
+            field: real,
+        }
     return out
 
 
@@ -121,6 +171,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
     out["draft"] = _draft(state, seat) if state["phase"] == "draft" else None
     out["call"] = _call(state, seat) if state["phase"] == "call" else None
     out["pending"] = _pending(state)
+    out.update(_markers(state, seat, over))
     if seat is not None:
         p = state["players"][seat]
         out["hand"] = [card(state, c) for c in p["hand"]]
@@ -214,6 +265,11 @@ def _pending(state: dict) -> dict | None:
     out = {"kind": pending["kind"], "seat": pending["seat"]}
     if pending["kind"] == "emperor":
         out["emperor"] = pending["emperor"]
+    if pending["kind"] == "magistrate":
+        out["builder"] = pending["builder"]
+        out["card"] = card(state, pending["card"])
+    if pending["kind"] == "blackmail":
+        out["victim"] = pending["victim"]
     if pending["kind"] == "graveyard":
         out["card"] = card(state, pending["card"])
     return out
@@ -271,7 +327,7 @@ def check_invariants(state: dict) -> None:
         sub = state["turn"]["sub"]
         if sub and sub["kind"] == "scholar":
             places += sub["cards"]
-    if state.get("pending") and state["pending"].get("card"):
+    if state.get("pending") and state["pending"]["kind"] == "graveyard":
         places.append(state["pending"]["card"])
     if sorted(places) != sorted(card_map(state)):
         raise AssertionError("district cards are lost or duplicated")
