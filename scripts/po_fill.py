@@ -1,0 +1,41 @@
+"""Fills the French catalogue from the dictionaries in locale/fr/pending/*.py.
+
+Each file defines FR = {msgid: msgstr} and FR_PLURAL = {msgid: (one, many)}.
+Run after `make makemessages`; prints the msgids still without a translation.
+"""
+
+import glob
+import importlib.util
+
+import polib
+
+FR, FR_PLURAL = {}, {}
+for path in sorted(glob.glob("locale/fr/pending/*.py")):
+    spec = importlib.util.spec_from_file_location("pending", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    FR.update(getattr(module, "FR", {}))
+    FR_PLURAL.update(getattr(module, "FR_PLURAL", {}))
+
+po = polib.pofile("locale/fr/LC_MESSAGES/django.po")
+po.metadata["Plural-Forms"] = "nplurals=2; plural=(n > 1);"
+po.metadata["Language"] = "fr"
+po.metadata["Content-Type"] = "text/plain; charset=UTF-8"
+missing = []
+for entry in po:
+    if entry.msgid_plural:
+        if entry.msgid in FR_PLURAL:
+            one, many = FR_PLURAL[entry.msgid]
+            entry.msgstr_plural = {0: one, 1: many}
+        elif not entry.msgstr_plural.get(0):
+            missing.append(entry.msgid)
+    elif entry.msgid in FR:
+        entry.msgstr = FR[entry.msgid]
+    elif not entry.msgstr:
+        missing.append(entry.msgid)
+    if "fuzzy" in entry.flags:
+        entry.flags.remove("fuzzy")
+po.save()
+print("missing:", len(missing))
+for msgid in missing:
+    print(repr(msgid))
