@@ -117,6 +117,8 @@ class Bot:
         kind = move["type"]
         if kind == "start":
             return VALUE[move["resource"]]
+        if kind == "letter_exchange":
+            return -1.0
         if kind == "move":
             target = (state["inkwell"] + move["spaces"]) % len(state["ring"])
             space = state["ring"][target]

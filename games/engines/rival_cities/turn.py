@@ -13,6 +13,7 @@ from .cards import BASIC_CARDS, CARDS, SPECIAL_CARDS
 from .common import (
     action_task,
     draw_special,
+    gain,
     has_alliance,
     has_ship,
     pay,
@@ -162,15 +163,19 @@ def inkwell_moves(state: dict, task: dict) -> list[dict]:
     seat = task["seat"]
     budget = total_resources(state, seat)
     free_extra = has_ship(state, seat, 17)
-    return [
+    moves = [
         {"type": "move", "spaces": spaces}
         for spaces in range(1, RING_SIZE)
         if move_cost(spaces, free_extra) <= budget
     ]
+    return moves + letter_exchange_moves(state, seat)
 
 
 def inkwell_play(state: dict, task: dict, move: dict) -> None:
     seat = task["seat"]
+    if move["type"] == "letter_exchange":
+        letter_exchange(state, seat, move)
+        return
     state["queue"].pop()
     target = state["inkwell"] + move["spaces"]
     passed_bell = target >= RING_SIZE
@@ -182,6 +187,31 @@ def inkwell_play(state: dict, task: dict, move: dict) -> None:
         push(state, {"t": "lowseason", "seat": seat})
     if cost:
         push(state, {"t": "pay", "seat": seat, "left": cost, "for": "inkwell"})
+
+
+# --- A letter spent to exchange a resource (R-rc "Gagner une lettre": the back of
+# each letter token). When is not said; chosen here: on one's own turn, before
+# moving the inkwell and before choosing the option.
+
+
+def letter_exchange_moves(state: dict, seat: int) -> list[dict]:
+    if state["players"][seat]["letters"] < 1:
+        return []
+    mine = state["players"][seat]["res"]
+    theirs = state["players"][1 - seat]["res"]
+    return [
+        {"type": "letter_exchange", "give": give, "take": take}
+        for give in RESOURCES
+        if mine[give]
+        for take in RESOURCES
+        if take != give and (state["supply"][take] or theirs[take] > mine[take])
+    ]
+
+
+def letter_exchange(state: dict, seat: int, move: dict) -> None:
+    pay_letter(state, seat)
+    pay(state, seat, move["give"])
+    gain(state, seat, move["take"])
 
 
 # --- Paying resources of one's choice, one at a time ------------------------------------
@@ -227,7 +257,7 @@ def option_moves(state: dict, task: dict) -> list[dict]:
         # Chosen here: on an emptied special space with an empty hand, the turn
         # simply ends (the text does not say).
         moves.append({"type": "option", "option": "none"})
-    return moves
+    return moves + letter_exchange_moves(state, seat)
 
 
 def option_reason(state: dict, task: dict, move: dict) -> str:
@@ -247,6 +277,9 @@ def option_reason(state: dict, task: dict, move: dict) -> str:
 
 def option_play(state: dict, task: dict, move: dict) -> None:
     seat = task["seat"]
+    if move["type"] == "letter_exchange":
+        letter_exchange(state, seat, move)
+        return
     state["queue"].pop()
     option = move["option"]
     space = state["ring"][state["inkwell"]]

@@ -284,6 +284,10 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
         return _("{player} exchanged 1 {give} for 1 {take}").format(
             player=who, give=_(move["give"]), take=_(move["take"])
         )
+    if kind == "letter_exchange":
+        return _("{player} spent a letter to exchange 1 {give} for 1 {take}").format(
+            player=who, give=_(move["give"]), take=_(move["take"])
+        )
     if kind == "build":
         return _("{player} built a factory").format(player=who)
     if kind == "repeat":

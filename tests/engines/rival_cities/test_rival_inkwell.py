@@ -1,7 +1,15 @@
 """Moving the inkwell (R-rc "Déplacer l'encrier") and paying its cost."""
 
 import pytest
-from rival_helpers import ENGINE, decision, play, set_res, started, take_ship
+from rival_helpers import (
+    ENGINE,
+    decision,
+    play,
+    set_res,
+    set_tokens,
+    started,
+    take_ship,
+)
 
 from games.engines.base import IllegalMove
 from games.engines.rival_cities.turn import move_cost
@@ -85,3 +93,16 @@ def test_turns_alternate():
     while ENGINE.to_move(state) == [0]:
         state = play(state, ENGINE.legal_moves(state, 0)[-1])
     assert ENGINE.to_move(state) == [1] and decision(state) == "inkwell"
+
+
+def test_a_letter_exchanges_one_resource_before_moving():
+    """A letter may be spent to swap one of one's resources for another; the
+    inkwell decision stays open."""
+    state = set_tokens(set_res(started(), 0, beer=1), 0, letters=1)
+    move = {"type": "letter_exchange", "give": "beer", "take": "furniture"}
+    assert move in ENGINE.legal_moves(state, 0)
+    state = play(state, move)
+    assert state["players"][0]["res"]["furniture"] == 1
+    assert state["players"][0]["letters"] == 0 and state["supply"]["letter"] == 12
+    assert decision(state) == "inkwell"
+    assert not [m for m in ENGINE.legal_moves(state, 0) if m["type"] != "move"]
