@@ -9,7 +9,7 @@ are silent, the choice is written next to the code and in README.md.
 from __future__ import annotations
 
 from . import characters as ch
-from .common import cost_of, draw, has, holder, is_complete, key_of, rank
+from .common import cost_of, draw, has, holder, is_complete, key_of, rank, set_crown
 from .turns import can_place, price
 
 NAVIGATOR_TAKE = 4
@@ -140,7 +140,7 @@ def emperor_moves(state: dict, seat: int) -> list[dict]:
 
 def apply_give_crown(state: dict, seat: int, move: dict, *, paid: bool) -> None:
     target = move["seat"]
-    state["crown"] = target
+    set_crown(state, target)
     if state.get("turn"):
         state["turn"]["power"] = True
     other = state["players"][target]

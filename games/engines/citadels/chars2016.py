@@ -19,6 +19,7 @@ from .common import (
     key_of,
     rng_randrange,
     rng_shuffle,
+    set_crown,
 )
 
 SCHOLAR_DRAW = 7
@@ -53,7 +54,7 @@ def emperor_moves(state: dict, seat: int) -> list[dict]:
 def apply_emperor(state: dict, seat: int, move: dict) -> None:
     state["turn"]["power"] = True
     target = move["seat"]
-    state["crown"] = target
+    set_crown(state, target)
     other = state["players"][target]
     me = state["players"][seat]
     if move.get("take") == "gold":

@@ -61,6 +61,16 @@ def is_complete(state: dict, seat: int) -> bool:
     return city_size(state, seat) >= state["complete_size"]
 
 
+def set_crown(state: dict, seat: int) -> None:
+    """The crown changes hands; each Throne Room owner gains 1 gold (Dark City)."""
+    if seat is None or state["crown"] == seat:
+        return
+    state["crown"] = seat
+    for s in range(state["num_players"]):
+        if has(state, s, "throne_room"):
+            state["players"][s]["gold"] += 1
+
+
 def holder(state: dict, key: str) -> int | None:
     """The seat that chose that character this round, if any."""
     cid = ch.char_id(key)

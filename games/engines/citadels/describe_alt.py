@@ -79,6 +79,18 @@ def describe_schemes(state: dict, seat: int, move: dict, viewer: int | None) -> 
                 "{player} revealed the signed warrant and confiscated the {card}"
             ).format(player=who, card=dname(state, state["pending"]["card"]))
         return _("{player} let the district stand").format(player=who)
+    if kind == "lighthouse":
+        if viewer == seat:
+            return _("{player} took the {card} from the deck (Lighthouse)").format(
+                player=who, card=dname(state, move["card"])
+            )
+        return _("{player} took a card from the deck (Lighthouse)").format(player=who)
+    if kind == "bell_tower":
+        if move["announce"]:
+            return _(
+                "{player} rang the Bell Tower: cities are complete one district sooner"
+            ).format(player=who)
+        return _("{player} left the Bell Tower silent").format(player=who)
     if kind == "bribe":
         if move["pay"]:
             return _("{player} paid the Blackmailer half their gold").format(player=who)

@@ -51,6 +51,29 @@ CLASSIC_UNIQUES = {
     "dragon_gate": (6, 1),
 }
 
+# The classic Dark City purple districts, one copy each: key -> cost. DATA.md 2c
+# (names confirmed, costs UNCONFIRMED there). The Ball Room is left out: its
+# effect is a spoken courtesy ("thank you, your Excellency") that a web table
+# cannot check.
+CLASSIC_DARK_CITY = {
+    "armory": 3,
+    "lighthouse": 3,
+    "museum": 4,
+    "imperial_treasury": 4,
+    "map_room": 5,
+    "poor_house": 5,
+    "bell_tower": 5,
+    "quarry": 5,
+    "wishing_well": 5,
+    "factory": 6,
+    "hospital": 6,
+    "park": 6,
+    "throne_room": 6,
+}
+# A classic game plays as many purple kinds as the base game (11, the Keep with
+# its 2 copies): citadels.fr.txt, the starred districts replace as many purples.
+CLASSIC_KINDS_PER_GAME = 11
+
 # The 2016 edition's 30 unique districts, one copy each: key -> cost. DATA.md 2d.
 # The Secret Vault cannot be built; its printed cost plays no part (0 here).
 UNIQUES_2016 = {
@@ -138,9 +161,17 @@ NAMES = {
     "secret_vault": "Secret Vault",
     "capitol": "Capitol",
     "monument": "Monument",
+    "lighthouse": "Lighthouse",
+    "bell_tower": "Bell Tower",
+    "hospital": "Hospital",
+    "throne_room": "Throne Room",
 }
 # Classic English names where the 2016 edition renamed a card (GLOSSARY.md).
-CLASSIC_NAMES = {"barracks": "Battlefield", "haunted_quarter": "Haunted City"}
+CLASSIC_NAMES = {
+    "barracks": "Battlefield",
+    "haunted_quarter": "Haunted City",
+    "armory": "Powderhouse",
+}
 
 # Final-scoring extras that are a flat number of points (DATA.md 2b, 2d).
 FLAT_BONUS = {"university": 2, "dragon_gate": 2}
@@ -154,7 +185,9 @@ def catalogue(edition: str, uniques: list[str]) -> list[tuple[str, int]]:
     for key, (_name, cost, _type, copies) in BASIC.items():
         cards += [(key, cost)] * copies
     for key in uniques:
-        if edition == "classic":
+        if edition == "classic" and key in CLASSIC_DARK_CITY:
+            cost, copies = CLASSIC_DARK_CITY[key], 1
+        elif edition == "classic":
             cost, copies = CLASSIC_UNIQUES[key]
         else:
             cost, copies = UNIQUES_2016[key], 1
@@ -179,6 +212,8 @@ def cost(key: str, edition: str) -> int:
     """The printed cost of a district in that edition."""
     if key in BASIC:
         return BASIC[key][1]
+    if edition == "classic" and key in CLASSIC_DARK_CITY:
+        return CLASSIC_DARK_CITY[key]
     if edition == "classic":
         return CLASSIC_UNIQUES[key][0]
     return UNIQUES_2016[key]

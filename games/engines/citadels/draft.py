@@ -45,6 +45,7 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
             }
         )
     state["crown"] = rng_randrange(state, num_players)
+    state["bell_tower"] = False
     state["round"] = 0
     state["first_complete"] = None
     state["tax_pool"] = 0
@@ -69,7 +70,13 @@ def _lineup(state: dict, options: dict, num_players: int) -> list[str]:
 def _uniques(state: dict, options: dict) -> list[str]:
     choice = options["unique_districts"]
     if options["edition"] == "classic":
-        return list(ds.CLASSIC_UNIQUES)
+        if choice == "base":
+            return list(ds.CLASSIC_UNIQUES)
+        if choice == "random":
+            pool = sorted(set(ds.CLASSIC_UNIQUES) | set(ds.CLASSIC_DARK_CITY))
+            rng_shuffle(state, pool)
+            return sorted(pool[: ds.CLASSIC_KINDS_PER_GAME])
+        return list(choice)
     if choice == "first-game":
         return list(ds.FIRST_GAME_2016)
     if choice == "random":

@@ -6,6 +6,7 @@ from ..base import IllegalMove, _, canonical
 from . import (
     alternates,
     chars2016,
+    darkcity,
     draft,
     options,
     powers,
@@ -133,6 +134,8 @@ SUB_MOVES = {
     "seer": chars2016.seer_sub_moves,
     "cardinal": chars2016.cardinal_sub_moves,
     "bribe": schemers.bribe_moves,
+    "lighthouse": darkcity.lighthouse_moves,
+    "bell_tower": darkcity.bell_tower_moves,
 }
 
 
@@ -144,6 +147,10 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
         wonders.apply_graveyard(state, seat, move)
     elif kind in ("theater_swap", "theater_pass"):
         wonders.apply_theater(state, seat, move)
+    elif kind == "lighthouse":
+        darkcity.apply_lighthouse(state, seat, move)
+    elif kind == "bell_tower":
+        darkcity.apply_bell_tower(state, seat, move)
     elif kind == "confiscate":
         schemers.apply_confiscate(state, seat, move)
     elif kind == "bribe":

@@ -6,7 +6,8 @@ options = {
     "characters": [key per rank, 1..8 or 1..9] (required when "chosen"; filled
                   for "base"; None for "random", drawn at set-up),
     "nine_characters": bool (use a rank-9 character),
-    "unique_districts": classic: "base"; 2016: "first-game" | "random" | [14 keys],
+    "unique_districts": classic: "base" | "random" | [11 keys, base or Dark
+                        City]; 2016: "first-game" | "random" | [14 keys],
     "short_game": None | 6 | 7 (districts that complete a city),
 }
 """
@@ -98,9 +99,20 @@ def _characters(num_players: int, edition: str, options: dict) -> dict:
 
 def _uniques(edition: str, choice):
     if edition == "classic":
-        if choice in (None, "base"):
-            return "base"
-        raise InvalidOptions('The classic edition plays the "base" purple districts.')
+        if choice in (None, "base", "random"):
+            return choice or "base"
+        pool = set(ds.CLASSIC_UNIQUES) | set(ds.CLASSIC_DARK_CITY)
+        if (
+            not isinstance(choice, list)
+            or len(choice) != ds.CLASSIC_KINDS_PER_GAME
+            or len(set(choice)) != len(choice)
+            or not set(choice) <= pool
+        ):
+            raise InvalidOptions(
+                'Classic purple districts: "base", "random" or a list of 11 '
+                "different base or Dark City purple districts."
+            )
+        return list(choice)
     if choice is None:
         return "first-game"
     if choice in ("first-game", "random"):

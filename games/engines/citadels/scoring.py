@@ -64,7 +64,10 @@ def breakdown(state: dict, seat: int) -> dict:
         elif key == "map_room":
             points = len(player["hand"])
         elif key == "wishing_well":
+            # 2016: every unique district, itself included; classic Dark City:
+            # the other purple districts (DATA.md 2c, UNCONFIRMED).
             points = sum(1 for k in keys if ds.kind(k) == ds.UNIQUE)
+            points -= 1 if state["edition"] == "classic" else 0
         elif key == "museum":
             points = len(player["museum"])
         elif key == "statue":

@@ -20,6 +20,7 @@ from .common import (
     holder,
     is_complete,
     key_of,
+    set_crown,
     to_bottom,
 )
 
@@ -55,18 +56,22 @@ def next_call(state: dict) -> None:
             return
         key = state["lineup"][state["rank"] - 1]
         seat = holder(state, key)
-        if seat is None or key == state["killed"]:
+        if seat is None:
+            continue
+        if key == state["killed"]:
+            if has(state, seat, "hospital"):
+                # Hospital (Dark City): a killed character still takes its
+                # resources, and nothing more; it counts as not revealed.
+                state["turn"] = new_turn(seat, key)
+                state["turn"]["hospital"] = True
+                return
             continue
         reveal(state, seat, key)
         return
 
 
-def reveal(state: dict, seat: int, key: str) -> None:
-    from .powers import on_reveal
-
-    player = state["players"][seat]
-    player["revealed"].append(ch.char_id(key))
-    state["turn"] = {
+def new_turn(seat: int, key: str) -> dict:
+    return {
         "seat": seat,
         "char": key,
         "step": "resources",
@@ -80,6 +85,14 @@ def reveal(state: dict, seat: int, key: str) -> None:
         "beautified": 0,
         "sub": None,
     }
+
+
+def reveal(state: dict, seat: int, key: str) -> None:
+    from .powers import on_reveal
+
+    player = state["players"][seat]
+    player["revealed"].append(ch.char_id(key))
+    state["turn"] = new_turn(seat, key)
     if state["robbed"] == key:
         thief = holder(state, "thief")
         if thief is not None and thief != seat:
@@ -88,7 +101,7 @@ def reveal(state: dict, seat: int, key: str) -> None:
     if key in ch.CROWN_TAKERS:
         witch = holder(state, "witch")
         bewitched = state["bewitched"] == key and witch is not None
-        state["crown"] = witch if bewitched else seat
+        set_crown(state, witch if bewitched else seat)
     on_reveal(state, seat, key)
 
 
@@ -98,7 +111,7 @@ def end_round(state: dict) -> None:
     killed = state["killed"]
     if killed in ch.CROWN_TAKERS and holder(state, killed) is not None:
         # A killed King still takes the crown at the end of the round.
-        state["crown"] = holder(state, killed)
+        set_crown(state, holder(state, killed))
     state["turn"] = None
     if on_round_end(state):
         return
@@ -159,6 +172,10 @@ def resources_done(state: dict, seat: int) -> None:
     from .schemers import threatened
 
     state["turn"]["step"] = "main"
+    if state["turn"].get("hospital"):
+        end_of_turn_districts(state, seat)
+        next_call(state)
+        return
     if threatened(state, seat):
         return  # the Blackmailer's threat is settled first
     resources_continue(state)
@@ -347,9 +364,13 @@ def place(state: dict, seat: int, card: str, paid: int) -> None:
         turn["built"] += 1
     turn["spent"] += paid
     if key_of(state, card) == "statue":
-        state["crown"] = seat  # chosen here: the 2016 card gives the crown when built
+        set_crown(state, seat)  # chosen here: the 2016 card gives the crown
     if state["first_complete"] is None and is_complete(state, seat):
         state["first_complete"] = seat
+    if key_of(state, card) in ("lighthouse", "bell_tower"):
+        from .darkcity import on_build
+
+        on_build(state, seat, key_of(state, card))
     after_build(state, seat)
     if paid:
         from .schemers import check_warrant
@@ -368,6 +389,10 @@ def remove_district(state: dict, seat: int, card: str, *, to_deck: bool = True) 
     """Takes a district out of a city; a destroyed Museum's cards go with it."""
     player = state["players"][seat]
     player["city"] = [d for d in player["city"] if d["id"] != card]
+    if key_of(state, card) == "bell_tower" and state["bell_tower"]:
+        from .darkcity import bell_tower_revert
+
+        bell_tower_revert(state)
     if key_of(state, card) == "museum":
         to_bottom(state, player["museum"])
         player["museum"] = []

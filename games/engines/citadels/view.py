@@ -63,7 +63,9 @@ def secrets(state: dict, seat: int | None) -> list[str]:
         if _marker_secret(state, marker) and holder(state, kind) == seat:
             out.append(hidden)
     if seat is None:
-        out += state["deck"]
+        sub = turn["sub"] if turn else None
+        if not (sub and sub["kind"] == "lighthouse"):
+            out += state["deck"]
         out += [f["id"] for f in state["face_down"] if f["by"] is None]
         return out
     p = state["players"][seat]
@@ -74,6 +76,8 @@ def secrets(state: dict, seat: int | None) -> list[str]:
         out += turn["drawn"]
         if turn["sub"] and turn["sub"]["kind"] == "wizard":
             out += state["players"][turn["sub"]["seat"]]["hand"]
+        if turn["sub"] and turn["sub"]["kind"] == "lighthouse":
+            out += state["deck"]
         if turn["sub"] and turn["sub"]["kind"] == "scholar":
             out += turn["sub"]["cards"]
         if turn.get("spied") is not None:
@@ -133,6 +137,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "crown": state["crown"],
         "deck_count": len(state["deck"]),
         "tax_pool": state["tax_pool"],
+        "bell_tower": state["bell_tower"],
         "first_complete": state["first_complete"],
         "killed": state["killed"] if state["phase"] != "draft" else None,
         "robbed": state["robbed"] if state["phase"] != "draft" else None,
@@ -244,6 +249,8 @@ def _sub(state: dict, sub: dict) -> dict:
         out["hand"] = [card(state, c) for c in state["players"][sub["seat"]]["hand"]]
     elif sub["kind"] == "scholar":
         out["cards"] = [card(state, c) for c in sub["cards"]]
+    elif sub["kind"] == "lighthouse":
+        out["deck"] = [card(state, c) for c in sorted(state["deck"])]
     elif sub["kind"] == "seer":
         out["owed"] = list(sub["owed"])
     elif sub["kind"] == "cardinal":

@@ -53,7 +53,7 @@ def test_bad_options_are_refused_with_a_reason():
         {"colour": "red"},
         {"character_set": "all"},
         {"short_game": 5},
-        {"unique_districts": "random"},
+        {"unique_districts": "first-game"},
     ):
         with pytest.raises(InvalidOptions) as err:
             ENGINE.validate_options(4, bad)
