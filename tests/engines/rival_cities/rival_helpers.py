@@ -1,11 +1,9 @@
 """Helpers for the Rival Cities tests: hand-built states and short scripts."""
 
-from games.engines import get
 from games.engines.base import clone
+from games.engines.rival_cities import ENGINE
 from games.engines.rival_cities.engine import advance
 from games.engines.rival_cities.pieces import RESOURCES
-
-ENGINE = get("rival-cities")
 
 
 def fresh(seed=1, **options):

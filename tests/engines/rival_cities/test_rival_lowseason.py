@@ -1,5 +1,6 @@
 """The low season's 8 steps (R-rc "La Basse saison")."""
 
+import pytest
 from rival_helpers import (
     ENGINE,
     decision,
@@ -12,6 +13,7 @@ from rival_helpers import (
 )
 
 from games.engines.rival_cities.lowseason import STEPS
+from games.engines.rival_cities.pieces import SHIPS
 
 
 def low_season(state, seat=0):
@@ -177,3 +179,25 @@ def test_steps_run_in_the_texts_order():
         "ls_factories",
         "ls_end",
     ]
+
+
+@pytest.mark.parametrize("ship", ["ship-6", "ship-7", "ship-8", "ship-9", "ship-10"])
+def test_step_3_each_income_ship_pays_its_income(ship):
+    """Ships 6-10 each bring exactly the income printed on them."""
+    state = set_res(take_ship(started(), 1, ship), 1)
+    state = only_step(state, "ls_ships")
+    expected = {res: 0 for res in ("beer", "leather", "cloth", "furniture")}
+    expected.update(SHIPS[ship]["income"])
+    assert state["players"][1]["res"] == expected
+    assert state["players"][1]["letters"] == SHIPS[ship].get("income_letters", 0)
+
+
+def test_step_1_bell_holder_decides_first():
+    """Both cities' upkeeps are decided, the bell holder's first."""
+    state = take_alliance(started(), 0, "alliance-oslo")
+    state = take_alliance(state, 1, "alliance-london")
+    state = set_res(set_res(state, 0, leather=1), 1, beer=1)
+    state = only_step(state, "ls_upkeep", seat=1)
+    assert ENGINE.to_move(state) == [1]
+    state = play(state, {"type": "upkeep", "card": "alliance-london", "pay": True})
+    assert ENGINE.to_move(state) == [0] and decision(state) == "upkeep"
