@@ -9,8 +9,8 @@ are silent, the choice is written next to the code and in README.md.
 from __future__ import annotations
 
 from . import characters as ch
+from .building import can_place, price
 from .common import cost_of, draw, has, holder, is_complete, key_of, rank, set_crown
-from .turns import can_place, price
 
 NAVIGATOR_TAKE = 4
 
@@ -101,7 +101,7 @@ def wizard_sub_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply_wizard(state: dict, seat: int, move: dict) -> None:
-    from .turns import place
+    from .building import place
 
     turn = state["turn"]
     kind = move["type"]

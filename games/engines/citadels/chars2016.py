@@ -249,7 +249,7 @@ def cardinal_sub_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply_cardinal_card(state: dict, seat: int, move: dict) -> None:
-    from .turns import place, price
+    from .building import place, price
 
     sub = state["turn"]["sub"]
     me = state["players"][seat]

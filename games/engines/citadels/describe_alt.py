@@ -56,7 +56,66 @@ def describe_alt(state: dict, seat: int, move: dict, viewer: int | None) -> str:
             theirs=dname(state, move["target"]),
             other=player(move["seat"]),
         )
+    if kind in LINES_2016:
+        return describe_2016(state, seat, move, viewer)
     return describe_schemes(state, seat, move, viewer)
+
+
+LINES_2016 = {
+    "scholar",
+    "scholar_keep",
+    "seize",
+    "spy",
+    "seer",
+    "seer_give",
+    "give_card",
+    "tithe",
+}
+
+
+def describe_2016(state: dict, seat: int, move: dict, viewer: int | None) -> str:
+    """Lines for the 2016 characters' moves."""
+    who = player(seat)
+    kind = move["type"]
+    if kind == "scholar":
+        return _("{player} drew 7 cards to keep one (Scholar)").format(player=who)
+    if kind == "scholar_keep":
+        return _("{player} kept a card and shuffled the rest into the deck").format(
+            player=who
+        )
+    if kind == "seize":
+        return _("{player} seized the {card} of {other}").format(
+            player=who, card=dname(state, move["district"]), other=player(move["seat"])
+        )
+    if kind == "spy":
+        return _("{player} spied on {other}, naming {kind} districts").format(
+            player=who, other=player(move["seat"]), kind=_(move["kind"])
+        )
+    if kind == "seer":
+        return _("{player} took a random card from each other hand (Seer)").format(
+            player=who
+        )
+    if kind == "seer_give":
+        target = state["turn"]["sub"]["owed"][0]
+        if viewer in (seat, target):
+            return _("{player} gave the {card} to {other}").format(
+                player=who, card=dname(state, move["card"]), other=player(target)
+            )
+        return _("{player} gave a card to {other}").format(
+            player=who, other=player(target)
+        )
+    if kind == "give_card":
+        target = state["turn"]["sub"]["seat"]
+        if viewer in (seat, target):
+            return _("{player} gave the {card} to {other} for gold").format(
+                player=who, card=dname(state, move["card"]), other=player(target)
+            )
+        return _("{player} gave a card to {other} for gold").format(
+            player=who, other=player(target)
+        )
+    return _("{player} took 1 gold from {other}, the richest").format(
+        player=who, other=player(move["seat"])
+    )
 
 
 def describe_schemes(state: dict, seat: int, move: dict, viewer: int | None) -> str:

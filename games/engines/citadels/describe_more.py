@@ -11,6 +11,10 @@ def describe_more(state: dict, seat: int, move: dict, viewer: int | None) -> str
     mine = viewer == seat
     kind = move.get("type")
     if kind == "income":
+        if move.get("cards"):
+            return _("{player} collected income, {n} of it as cards").format(
+                player=who, n=move["cards"]
+            )
         return _("{player} collected income from their districts").format(player=who)
     if kind == "kill":
         return _("{player} killed the {character}").format(

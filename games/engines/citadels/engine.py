@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..base import IllegalMove, _, canonical
 from . import (
     alternates,
+    building,
     chars2016,
     darkcity,
     draft,
@@ -85,7 +86,7 @@ class CitadelsEngine:
         moves = (
             turns.income_moves(state, seat)
             + powers.power_moves(state, seat)
-            + turns.build_moves(state, seat)
+            + building.build_moves(state, seat)
             + wonders.wonder_moves(state, seat)
         )
         if not powers.must_use_power(state, seat):
@@ -127,7 +128,7 @@ PENDING_MOVES = {
 }
 SUB_MOVES = {
     "redraw": powers.redraw_moves,
-    "den": turns.den_moves,
+    "den": building.den_moves,
     "wizard": alternates.wizard_sub_moves,
     "wizard_card": alternates.wizard_sub_moves,
     "scholar": chars2016.scholar_sub_moves,
@@ -172,13 +173,13 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
     elif kind in ("redraw_card", "redraw_done") and state["turn"]["sub"]:
         powers.apply_redraw(state, seat, move)
     elif kind == "pay_card":
-        turns.apply_den(state, seat, move)
+        building.apply_den(state, seat, move)
     elif kind in ("take_gold", "draw_cards", "keep"):
         turns.apply_resources(state, seat, move)
     elif kind == "income":
         turns.take_income(state, seat, move.get("cards", 0))
     elif kind == "build":
-        turns.apply_build(state, seat, move)
+        building.apply_build(state, seat, move)
     elif kind in POWER_MOVES:
         powers.apply_power(state, seat, move)
     elif kind in WONDER_MOVES:

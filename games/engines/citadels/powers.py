@@ -11,6 +11,7 @@ from . import alternates as alt
 from . import characters as ch
 from . import chars2016 as c16
 from . import schemers as sch
+from .building import remove_district
 from .common import (
     cost_of,
     draw,
@@ -21,12 +22,7 @@ from .common import (
     rank,
     to_bottom,
 )
-from .turns import (
-    ARCHITECT_CARDS,
-    MERCHANT_BONUS,
-    QUEEN_BONUS,
-    remove_district,
-)
+from .turns import ARCHITECT_CARDS, MERCHANT_BONUS, QUEEN_BONUS
 
 
 def face_up_keys(state: dict) -> set[str]:

@@ -113,7 +113,7 @@ def _destroy(state: dict, seat: int, move: dict) -> str:
 
 
 def _build(state: dict, seat: int, move: dict) -> str:
-    from .turns import build_limit, price
+    from .building import build_limit, price
 
     p = state["players"][seat]
     card = move["card"]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..base import _, player
 from . import characters as ch
 from . import districts as ds
+from .building import build_limit
 from .common import (
     card_map,
     city_size,
@@ -22,7 +23,6 @@ from .common import (
     is_complete,
     key_of,
 )
-from .turns import build_limit
 
 
 def card(state: dict, cid: str) -> dict:

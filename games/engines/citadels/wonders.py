@@ -8,8 +8,9 @@ Observatory, Library) in turns.py. Texts: DATA.md 2b (classic) and 2d (2016).
 from __future__ import annotations
 
 from . import characters as ch
+from .building import remove_district
 from .common import draw, has, is_complete, key_of, rng_randrange, to_bottom
-from .turns import next_call, remove_district
+from .turns import next_call
 
 SMITHY_PRICE = 2
 SMITHY_CARDS = 3

@@ -59,7 +59,7 @@ def test_bell_tower_brings_the_end_one_district_sooner(table):
     t.play(0, {"type": "bell_tower", "announce": True})
     assert t.state["complete_size"] == 7
     assert t.state["first_complete"] == 0
-    from games.engines.citadels.turns import remove_district
+    from games.engines.citadels.building import remove_district
 
     remove_district(t.state, 0, bell)
     assert t.state["complete_size"] == 8 and t.state["first_complete"] is None

@@ -1,0 +1,193 @@
+"""Building districts: the build limit, the price, the build moves and their
+variants (Framework, Necropolis, Thieves' Den, Cardinal), placing a district and
+taking one out of a city.
+
+Rules: citadels.fr.txt (build one district a turn, paying its cost; no two
+districts of the same name; the Architect builds up to 3) and the unique
+districts that change building (DATA.md 2b, 2d: Quarry, Factory, Framework,
+Necropolis, Thieves' Den, Stables, Monument, Secret Vault, Statue).
+"""
+
+from __future__ import annotations
+
+from . import districts as ds
+from .common import (
+    city_keys,
+    cost_of,
+    has,
+    is_complete,
+    key_of,
+    set_crown,
+    to_bottom,
+)
+
+# The Architect builds up to 3, the Navigator none; the Witch builds nothing in
+# her own turn (she builds in the bewitched character's turn); the 2016 Scholar
+# and Seer build up to 2.
+BUILD_LIMIT = {"architect": 3, "navigator": 0, "witch": 0, "scholar": 2, "seer": 2}
+
+
+def build_limit(state: dict) -> int:
+    return BUILD_LIMIT.get(state["turn"]["char"], 1)
+
+
+def price(state: dict, seat: int, card: str) -> int:
+    """Gold to build a card: its cost, 1 less for another unique district with
+    the Factory (2016 text)."""
+    key = key_of(state, card)
+    amount = cost_of(state, card)
+    if ds.kind(key) == ds.UNIQUE and key != "factory" and has(state, seat, "factory"):
+        amount = max(0, amount - 1)
+    return amount
+
+
+def may_duplicate(state: dict, seat: int) -> bool:
+    """The Quarry, and the Wizard's turn, allow districts of a name already built."""
+    return has(state, seat, "quarry") or state["turn"]["char"] == "wizard"
+
+
+def can_place(state: dict, seat: int, card: str) -> bool:
+    """The card could go into the city now (ignoring payment)."""
+    turn = state["turn"]
+    key = key_of(state, card)
+    if key in ds.UNBUILDABLE:
+        return False
+    if turn["built"] >= build_limit(state) and counts_toward_limit(state, key):
+        return False
+    keys = city_keys(state["players"][seat], state)
+    if key in keys and not may_duplicate(state, seat):
+        return False
+    if key == "monument" and len(keys) >= 5:
+        return False
+    return True
+
+
+def counts_toward_limit(state: dict, key: str) -> bool:
+    """The Stables never count (2016 text); trade districts do not count for the
+    Trader."""
+    if key == "stables":
+        return False
+    return not (state["turn"]["char"] == "trader" and ds.kind(key) == ds.TRADE)
+
+
+def build_moves(state: dict, seat: int) -> list[dict]:
+    player = state["players"][seat]
+    moves: list[dict] = []
+    framework = has(state, seat, "framework")
+    for card in player["hand"]:
+        if not can_place(state, seat, card):
+            continue
+        key = key_of(state, card)
+        amount = price(state, seat, card)
+        if player["gold"] >= amount:
+            moves.append({"type": "build", "card": card})
+        elif state["turn"]["char"] == "cardinal":
+            from .chars2016 import cardinal_build_moves
+
+            moves += cardinal_build_moves(state, seat, card, amount)
+        if framework and key != "framework":
+            moves.append({"type": "build", "card": card, "framework": True})
+        if key == "necropolis":
+            for d in player["city"]:
+                moves.append({"type": "build", "card": card, "destroy": d["id"]})
+        if key == "thieves_den":
+            for k in range(1, min(amount, len(player["hand"]) - 1) + 1):
+                if player["gold"] >= amount - k:
+                    moves.append({"type": "build", "card": card, "cards": k})
+    return moves
+
+
+def apply_build(state: dict, seat: int, move: dict) -> None:
+    player = state["players"][seat]
+    card = move["card"]
+    amount = price(state, seat, card)
+    if move.get("framework"):
+        remove_district(state, seat, _find(state, seat, "framework"))
+        amount = 0
+    elif move.get("destroy"):
+        remove_district(state, seat, move["destroy"])
+        amount = 0
+    elif move.get("cards"):
+        state["turn"]["sub"] = {"kind": "den", "card": card, "needed": move["cards"]}
+        return
+    elif "from" in move:
+        needed = amount - player["gold"]
+        state["turn"]["sub"] = {
+            "kind": "cardinal",
+            "card": card,
+            "seat": move["from"],
+            "needed": needed,
+        }
+        return
+    player["gold"] -= amount
+    place(state, seat, card, amount)
+
+
+def den_moves(state: dict, seat: int) -> list[dict]:
+    sub = state["turn"]["sub"]
+    hand = state["players"][seat]["hand"]
+    return [{"type": "pay_card", "card": c} for c in hand if c != sub["card"]]
+
+
+def apply_den(state: dict, seat: int, move: dict) -> None:
+    """Thieves' Den: part of its cost paid with cards, 1 card = 1 gold."""
+    sub = state["turn"]["sub"]
+    player = state["players"][seat]
+    player["hand"].remove(move["card"])
+    to_bottom(state, [move["card"]])
+    sub["needed"] -= 1
+    sub.setdefault("paid", 0)
+    sub["paid"] += 1
+    if sub["needed"] == 0:
+        state["turn"]["sub"] = None
+        amount = max(0, price(state, seat, sub["card"]) - sub["paid"])
+        player["gold"] -= amount
+        place(state, seat, sub["card"], amount)
+
+
+def place(state: dict, seat: int, card: str, paid: int) -> None:
+    """Moves a card from the hand into the city, then the build's consequences."""
+    from .powers import after_build
+
+    player = state["players"][seat]
+    turn = state["turn"]
+    player["hand"].remove(card)
+    player["city"].append({"id": card, "beautified": False, "round": state["round"]})
+    if counts_toward_limit(state, key_of(state, card)):
+        turn["built"] += 1
+    turn["spent"] += paid
+    if key_of(state, card) == "statue":
+        set_crown(state, seat)  # chosen here: the 2016 card gives the crown
+    if state["first_complete"] is None and is_complete(state, seat):
+        state["first_complete"] = seat
+    if key_of(state, card) in ("lighthouse", "bell_tower"):
+        from .darkcity import on_build
+
+        on_build(state, seat, key_of(state, card))
+    after_build(state, seat)
+    if paid:
+        from .schemers import check_warrant
+
+        check_warrant(state, seat, card, paid)
+
+
+def _find(state: dict, seat: int, key: str) -> str:
+    for d in state["players"][seat]["city"]:
+        if key_of(state, d["id"]) == key:
+            return d["id"]
+    raise KeyError(key)
+
+
+def remove_district(state: dict, seat: int, card: str, *, to_deck: bool = True) -> None:
+    """Takes a district out of a city; a destroyed Museum's cards go with it."""
+    player = state["players"][seat]
+    player["city"] = [d for d in player["city"] if d["id"] != card]
+    if key_of(state, card) == "bell_tower" and state["bell_tower"]:
+        from .darkcity import bell_tower_revert
+
+        bell_tower_revert(state)
+    if key_of(state, card) == "museum":
+        to_bottom(state, player["museum"])
+        player["museum"] = []
+    if to_deck:
+        to_bottom(state, [card])
