@@ -203,3 +203,15 @@ def test_witch_and_wizard_exist_in_2016(table):
     assert t.state["bewitched"] == "wizard"
     with pytest.raises(IllegalMove):
         t.play(0, {"type": "end_turn"})
+
+
+def test_marshal_cannot_seize_a_keep_or_from_the_bishop(table):
+    """Marshal: the Keep and the living Bishop's city are out of reach."""
+    t = t16(table, "marshal")
+    t.characters(marshal=0, bishop=2)
+    t.turn(0, "marshal")
+    (keep,) = t.city(1, "keep")
+    (temple,) = t.city(2, "temple")
+    t.gold(0, 9)
+    seizable = {m["district"] for m in t.moves(0) if m["type"] == "seize"}
+    assert keep not in seizable and temple not in seizable

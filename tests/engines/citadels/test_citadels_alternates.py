@@ -217,3 +217,31 @@ def test_diplomat_cannot_take_a_keep(table):
     t.city(2, "keep")
     t.gold(0, 9)
     assert not [m for m in t.moves(0) if m["type"] == "exchange"]
+
+
+def test_wizard_may_keep_the_card_instead(table):
+    """The Wizard may add the taken card to his hand."""
+    t = alt_table(table, wizard=1)
+    t.characters(wizard=0)
+    t.turn(0, "wizard")
+    t.hand(0)
+    (manor,) = t.hand(2, "manor")
+    t.play(0, {"type": "wizard_look", "seat": 2})
+    t.play(0, {"type": "wizard_take", "card": manor})
+    t.play(0, {"type": "wizard_keep"})
+    assert t.player(0)["hand"] == [manor] and t.player(2)["hand"] == []
+
+
+def test_diplomat_pays_one_more_behind_a_great_wall(table):
+    """Great Wall: the Diplomat pays 1 more to take a district from that city."""
+    t = alt_table(table, diplomat=1)
+    t.characters(diplomat=0)
+    t.turn(0, "diplomat")
+    (church,) = t.city(0, "church")
+    _wall, manor = t.city(2, "great_wall", "manor")
+    t.gold(0, 1)
+    move = {"type": "exchange", "district": church, "seat": 2, "target": manor}
+    assert move not in t.moves(0)
+    t.gold(0, 2)
+    t.play(0, move)
+    assert t.player(0)["gold"] == 0 and t.player(2)["gold"] == 2 + 1

@@ -93,3 +93,16 @@ def test_contract_harness(players, edition):
     play_one(
         ENGINE, players, players * 7, {"edition": edition, "character_set": "random"}
     )
+
+
+def test_a_face_down_discard_is_known_to_its_discarder():
+    """2 players: a character discarded face down is shown to its discarder only."""
+    state = ENGINE.setup(2, ENGINE.default_options(2), 8)
+    while state["phase"] == "draft":
+        seat = ENGINE.to_move(state)[0]
+        state = ENGINE.apply(state, seat, ENGINE.legal_moves(state, seat)[0])
+    mine = [f for f in state["face_down"] if f["by"] is not None]
+    assert mine
+    seat = mine[0]["by"]
+    assert mine[0]["id"] in json.dumps(ENGINE.view(state, seat)["my_discards"])
+    assert mine[0]["id"] not in json.dumps(ENGINE.view(state, 1 - seat))
