@@ -1,8 +1,10 @@
 import zoneinfo
 
+from django.conf import settings
 from django.contrib.auth.base_user import BaseUserManager
 from django.contrib.auth.models import AbstractUser
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -46,6 +48,40 @@ class User(AbstractUser):
     )
     timezone = models.CharField(_("time zone"), max_length=64, default="UTC")
 
+    class TurnEmails(models.TextChoices):
+        EVERY = "every", _("An email every time it is my turn")
+        DIGEST = "digest", _("One daily digest of the games waiting for me")
+        NONE = "none", _("No email")
+
+    turn_emails = models.CharField(
+        _("your-turn emails"),
+        max_length=8,
+        choices=TurnEmails,
+        default=TurnEmails.EVERY,
+    )
+    digest_hour = models.PositiveSmallIntegerField(
+        _("digest hour"),
+        default=8,
+        choices=[(h, f"{h:02d}:00") for h in range(24)],
+        help_text=_("When the daily digest is sent, in your time zone."),
+    )
+    reminder_emails = models.BooleanField(
+        _("reminders"),
+        default=True,
+        help_text=_("An email when a fifth of your time for a move is left."),
+    )
+    game_over_emails = models.BooleanField(
+        _("game-over emails"),
+        default=True,
+        help_text=_("An email with the result when a game ends."),
+    )
+    # When the next daily digest is due (UTC), kept by the digest sweep.
+    digest_next_at = models.DateTimeField(null=True, blank=True, db_index=True)
+    # The current or next vacation, copied from Vacation so that pages and the
+    # sweeps read it without a join; refreshed when a vacation ends.
+    away_from = models.DateTimeField(null=True, blank=True)
+    away_until = models.DateTimeField(null=True, blank=True)
+
     objects = UserManager()
 
     USERNAME_FIELD = "email"
@@ -57,3 +93,48 @@ class User(AbstractUser):
     @property
     def name(self) -> str:
         return self.display_name or self.email.split("@")[0]
+
+    @property
+    def tzinfo(self) -> zoneinfo.ZoneInfo:
+        try:
+            return zoneinfo.ZoneInfo(self.timezone)
+        except (zoneinfo.ZoneInfoNotFoundError, ValueError):
+            return zoneinfo.ZoneInfo("UTC")
+
+    @property
+    def on_vacation(self) -> bool:
+        if self.away_from is None or self.away_until is None:
+            return False
+        return self.away_from <= timezone.now() < self.away_until
+
+
+class Vacation(models.Model):
+    """A declared absence: the person's deadlines are paused for its length.
+
+    `start` and `end` are the days as the person chose them (both included, in
+    their time zone); `starts_at`/`ends_at` are the same span in UTC.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="vacations"
+    )
+    start = models.DateField(_("first day"))
+    end = models.DateField(_("last day"))
+    starts_at = models.DateTimeField()
+    ends_at = models.DateTimeField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["starts_at"]
+        indexes = [models.Index(fields=["user", "ends_at"])]
+
+    def __str__(self):
+        return f"{self.user} {self.start}..{self.end}"
+
+    @property
+    def days(self) -> int:
+        return (self.end - self.start).days + 1
+
+    @property
+    def length(self):
+        return self.ends_at - self.starts_at

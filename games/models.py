@@ -3,6 +3,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -91,6 +92,10 @@ class Seat(models.Model):
     score = models.IntegerField(null=True, blank=True)
     rank = models.PositiveSmallIntegerField(null=True, blank=True)
     result_detail = models.JSONField(null=True, blank=True)
+    # The seat let its time run out under the forfeit rule: the game was abandoned.
+    forfeited = models.BooleanField(default=False)
+    # Last time its player had the game page open (written at most every 30 s).
+    seen_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]
@@ -102,7 +107,14 @@ class Seat(models.Model):
                 name="one_seat_per_user",
             ),
         ]
-        indexes = [models.Index(fields=["user", "to_move"])]
+        indexes = [
+            models.Index(fields=["user", "to_move"]),
+            models.Index(
+                fields=["deadline"],
+                condition=models.Q(to_move=True, deadline__isnull=False),
+                name="seat_pending_deadline",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.game} seat {self.position}"
@@ -136,3 +148,71 @@ class Move(models.Model):
 
     def __str__(self):
         return f"{self.game} move {self.seq}"
+
+
+class Notification(models.Model):
+    """One email, written in the transaction that caused it (an outbox).
+
+    Unique keys make every email exactly-once: a turn or a game's end per
+    (user, game, kind, version), a reminder per (user, game, deadline), a digest
+    per (user, day). A task sends a row only if it can claim it (`next_attempt_at`
+    due), so duplicated or retried tasks send nothing twice.
+    """
+
+    class Kind(models.TextChoices):
+        YOUR_TURN = "your_turn", _("your turn")
+        REMINDER = "reminder", _("reminder")
+        GAME_OVER = "game_over", _("game over")
+        TIMEOUT = "timeout", _("time ran out")
+        DIGEST = "digest", _("daily digest")
+
+    class State(models.TextChoices):
+        PENDING = "pending", _("pending")
+        SENT = "sent", _("sent")
+        SKIPPED = "skipped", _("skipped")
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, null=True, blank=True, related_name="+"
+    )
+    kind = models.CharField(max_length=12, choices=Kind)
+    version = models.PositiveIntegerField(default=0)
+    deadline = models.DateTimeField(null=True, blank=True)
+    day = models.DateField(null=True, blank=True)
+    state = models.CharField(max_length=8, choices=State, default=State.PENDING)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(default=timezone.now)
+    sent_at = models.DateTimeField(null=True, blank=True)
+    detail = models.CharField(max_length=200, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "kind", "version"],
+                condition=models.Q(kind__in=["your_turn", "game_over", "timeout"]),
+                name="notification_once_per_version",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "game", "deadline"],
+                condition=models.Q(kind="reminder"),
+                name="notification_reminder_once_per_deadline",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "day"],
+                condition=models.Q(kind="digest"),
+                name="notification_digest_once_per_day",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["next_attempt_at"],
+                condition=models.Q(state="pending"),
+                name="notification_pending",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.kind} to {self.user_id} ({self.state})"
