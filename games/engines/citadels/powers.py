@@ -32,10 +32,6 @@ def face_up_keys(state: dict) -> set[str]:
 # --- Hooks called by turns.py ----------------------------------------------------
 
 
-def on_reveal(state: dict, seat: int, key: str) -> None:
-    """Effects when a character is revealed (before resources)."""
-
-
 def after_resources(state: dict, seat: int) -> None:
     """Automatic gains once the resources are taken."""
     key = state["turn"]["char"]

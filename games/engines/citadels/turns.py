@@ -70,7 +70,6 @@ def new_turn(seat: int, key: str) -> dict:
         "char": key,
         "step": "resources",
         "drawn": [],
-        "keep": 1,
         "built": 0,
         "power": False,
         "income": False,
@@ -82,8 +81,6 @@ def new_turn(seat: int, key: str) -> dict:
 
 
 def reveal(state: dict, seat: int, key: str) -> None:
-    from .powers import on_reveal
-
     player = state["players"][seat]
     player["revealed"].append(ch.char_id(key))
     state["turn"] = new_turn(seat, key)
@@ -96,7 +93,6 @@ def reveal(state: dict, seat: int, key: str) -> None:
         witch = holder(state, "witch")
         bewitched = state["bewitched"] == key and witch is not None
         set_crown(state, witch if bewitched else seat)
-    on_reveal(state, seat, key)
 
 
 def end_round(state: dict) -> None:
