@@ -10,7 +10,17 @@ from __future__ import annotations
 
 from . import characters as ch
 from .building import can_place, price
-from .common import cost_of, draw, has, holder, is_complete, key_of, rank, set_crown
+from .common import (
+    acting,
+    cost_of,
+    draw,
+    has,
+    holder,
+    is_complete,
+    key_of,
+    rank,
+    set_crown,
+)
 
 NAVIGATOR_TAKE = 4
 
@@ -53,13 +63,14 @@ def witch_takeover(state: dict) -> None:
 def tax(state: dict, seat: int) -> None:
     """After a player builds in a turn, 1 gold to the revealed Tax Collector, once
     a turn, if the player has any (citadels.fr.txt)."""
-    collector = holder(state, "tax_collector")
+    revealed_by = holder(state, "tax_collector")
+    collector = acting(state, "tax_collector")
     turn = state["turn"]
     if (
         state["edition"] != "classic"
         or collector is None
         or collector == seat
-        or ch.char_id("tax_collector") not in state["players"][collector]["revealed"]
+        or ch.char_id("tax_collector") not in state["players"][revealed_by]["revealed"]
         or turn.get("taxed")
     ):
         return

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from . import districts as ds
 from .common import (
+    acting,
     cost_of,
     draw,
     has,
-    holder,
     is_complete,
     key_of,
     rng_randrange,
@@ -92,7 +92,7 @@ def apply_tithe(state: dict, seat: int, move: dict) -> None:
 def tax_build(state: dict, seat: int) -> None:
     if state["edition"] != "2016" or "tax_collector" not in state["lineup"]:
         return
-    if holder(state, "tax_collector") == seat:
+    if acting(state, "tax_collector") == seat:
         return
     if state["players"][seat]["gold"] > 0:
         state["players"][seat]["gold"] -= 1

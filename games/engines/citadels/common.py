@@ -80,6 +80,17 @@ def holder(state: dict, key: str) -> int | None:
     return None
 
 
+def acting(state: dict, key: str) -> int | None:
+    """The seat that uses a character's power: its holder, or the Witch's player
+    when that character is bewitched."""
+    seat = holder(state, key)
+    if seat is not None and state.get("bewitched") == key:
+        witch = holder(state, "witch")
+        if witch is not None:
+            return witch
+    return seat
+
+
 def current_char(state: dict) -> str | None:
     turn = state.get("turn")
     return turn["char"] if turn else None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .common import holder, rank
+from .common import acting, holder, rank
 
 
 def _targets(state: dict, *, threats: bool) -> list[str]:
@@ -140,7 +140,7 @@ def threatened(state: dict, seat: int) -> bool:
     """Called when resources are taken: asks the threatened player to bribe."""
     threats = state.get("threats")
     turn = state["turn"]
-    blackmailer = holder(state, "blackmailer")
+    blackmailer = acting(state, "blackmailer")
     if (
         not threats
         or turn["char"] not in threats["characters"]
@@ -163,7 +163,7 @@ def apply_bribe(state: dict, seat: int, move: dict) -> None:
     from .turns import resources_continue
 
     state["turn"]["sub"] = None
-    blackmailer = holder(state, "blackmailer")
+    blackmailer = acting(state, "blackmailer")
     player = state["players"][seat]
     if move["pay"]:
         half = player["gold"] // 2

@@ -14,6 +14,7 @@ from __future__ import annotations
 from . import characters as ch
 from . import districts as ds
 from .common import (
+    acting,
     city_keys,
     draw,
     has,
@@ -85,7 +86,7 @@ def reveal(state: dict, seat: int, key: str) -> None:
     player["revealed"].append(ch.char_id(key))
     state["turn"] = new_turn(seat, key)
     if state["robbed"] == key:
-        thief = holder(state, "thief")
+        thief = acting(state, "thief")
         if thief is not None and thief != seat:
             state["players"][thief]["gold"] += player["gold"]
             player["gold"] = 0

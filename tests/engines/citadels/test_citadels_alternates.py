@@ -245,3 +245,21 @@ def test_diplomat_pays_one_more_behind_a_great_wall(table):
     t.gold(0, 2)
     t.play(0, move)
     assert t.player(0)["gold"] == 0 and t.player(2)["gold"] == 2 + 1
+
+
+def test_bewitched_thief_robs_for_the_witch(table):
+    """When the Witch plays the Thief's turn, the stolen gold goes to her."""
+    keys = ["witch", "thief", "magician", "king", "bishop", "merchant"]
+    keys += ["architect", "warlord"]
+    t = table(4, character_set="chosen", characters=keys)
+    t.characters(witch=0, thief=1, merchant=2)
+    t.state["bewitched"] = "thief"
+    t.turn(1, "thief", main=False)
+    t.play(1, {"type": "take_gold"})
+    t.play(0, {"type": "rob", "character": "merchant"})
+    t.gold(0, 0)
+    t.gold(1, 0)
+    t.gold(2, 4)
+    t.play(0, {"type": "end_turn"})
+    assert t.state["turn"]["char"] == "merchant"
+    assert t.player(0)["gold"] == 4 and t.player(1)["gold"] == 0
