@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 
-from . import lost_cities
+from . import lost_cities, my_city
 
-HEURISTICS = {"lost-cities": lost_cities.score_move}
+HEURISTICS = {"lost-cities": lost_cities.score_move, "my-city": my_city.score_move}
 
 
 def choose_move(engine, state: dict, seat: int, *, seed: int) -> dict:
