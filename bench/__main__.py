@@ -1,0 +1,463 @@
+"""python -m bench [--quick] [--sections engines,http,poll,length,pages,sweeps]
+
+Prints one table per section; each figure sits next to its baseline, measured in
+the same run. Creates a PostgreSQL database bench_<pid> (and a scratch folder) and
+removes them at the end, also on failure or Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import signal
+import subprocess
+import sys
+import time
+
+SECTIONS = ["engines", "http", "poll", "length", "pages", "sweeps"]
+DB_SECTIONS = {"http", "poll", "length", "pages", "sweeps"}
+
+
+def table(title: str, head: list[str], rows: list[list], note: str = "") -> str:
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [
+        max(len(h), *(len(r[i]) for r in cells)) if cells else len(h)
+        for i, h in enumerate(head)
+    ]
+    line = "  ".join("-" * w for w in widths)
+    out = [
+        f"\n## {title}\n",
+        "  ".join(h.ljust(w) for h, w in zip(head, widths, strict=True)),
+        line,
+    ]
+    for r in cells:
+        out.append(
+            "  ".join(
+                c.rjust(w) if i else c.ljust(w)
+                for i, (c, w) in enumerate(zip(r, widths, strict=True))
+            )
+        )
+    if note:
+        out.append(note)
+    return "\n".join(out)
+
+
+def n0(x) -> str:
+    return f"{x:,.0f}" if x == x else "-"
+
+
+def n1(x) -> str:
+    return f"{x:,.1f}" if x == x else "-"
+
+
+def ratio(a, b) -> str:
+    return f"{a / b:.2f}×" if b else "-"
+
+
+def machine() -> str:
+    mem = ""
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(f.readline().split()[1])
+            mem = f"{kb / 1024 / 1024:.1f} GiB"
+    except OSError:
+        pass
+    cpu = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    cpu = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    pg = ""
+    try:
+        pg = subprocess.run(
+            [
+                "psql",
+                "-h",
+                "127.0.0.1",
+                "-U",
+                "postgres",
+                "-tAc",
+                "show server_version",
+            ],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        pass
+    return (
+        f"{os.cpu_count()} cores ({cpu}), {mem} memory, Python "
+        f"{platform.python_version()}, PostgreSQL {pg or '?'}, {platform.platform()}"
+    )
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="short phases, fewer rows")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="smallest size: one game per engine, tiny phases",
+    )
+    parser.add_argument(
+        "--sections",
+        default=",".join(SECTIONS),
+        help=f"comma-separated, among {','.join(SECTIONS)}",
+    )
+    parser.add_argument("--levels", default="1,10,50", help="concurrent clients")
+    parser.add_argument("--seconds", type=float, help="measured seconds per load phase")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
+    parser.add_argument("--json", help="also write the figures to this file")
+    args = parser.parse_args(argv)
+    sections = [s.strip() for s in args.sections.split(",") if s.strip()]
+    unknown = set(sections) - set(SECTIONS)
+    if unknown:
+        parser.error(f"unknown sections: {', '.join(sorted(unknown))}")
+    size = "smoke" if args.smoke else "quick" if args.quick else "full"
+    p = {
+        "full": dict(
+            budget=2.0, seconds=5.0, warmup=1.0, idle=2000, repeat=10, sweep=10_000
+        ),
+        "quick": dict(
+            budget=0.5, seconds=2.0, warmup=0.5, idle=300, repeat=5, sweep=10_000
+        ),
+        "smoke": dict(
+            budget=0.0, seconds=0.5, warmup=0.2, idle=20, repeat=1, sweep=200
+        ),
+    }[size]
+    if args.seconds:
+        p["seconds"] = args.seconds
+    levels = [int(x) for x in args.levels.split(",")]
+
+    from bench.env import World, configure, teardown
+
+    world = World()
+    world.servers = []
+
+    def on_signal(signum, frame):
+        raise SystemExit(128 + signum)
+
+    signal.signal(signal.SIGTERM, on_signal)
+    results: dict = {"machine": machine(), "size": size, "argv": sys.argv[1:]}
+    print(f"# Benchmarks ({size})\n\nmachine: {results['machine']}")
+    print(f"started: {time.strftime('%Y-%m-%d %H:%M:%S %Z')}")
+    out = []
+    started = time.perf_counter()
+    try:
+        if DB_SECTIONS & set(sections):
+            configure(world)
+        else:
+            os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+            import django
+
+            django.setup()
+        for section in SECTIONS:
+            if section not in sections:
+                continue
+            if section == "poll" and "http" in sections:
+                continue  # measured with the http section, same servers
+            print(f"\n[{section}] running...", flush=True)
+            text = SECTION_RUNNERS[section](world, p, levels, args, results, sections)
+            print(text, flush=True)
+            out.append(text)
+    finally:
+        for server in getattr(world, "servers", []):
+            server.stop()
+        teardown(world)
+    results["seconds"] = time.perf_counter() - started
+    print(f"\ntotal: {results['seconds']:.0f} s; database {world.db_name} dropped")
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=1, default=str)
+    return 0
+
+
+def run_engines(world, p, levels, args, results, sections):
+    from bench import engines_section
+
+    rows = engines_section.run(budget=p["budget"], min_games=1)
+    results["engines"] = rows
+    body = []
+    for r in rows:
+        if "error" in r:
+            body.append(
+                [r["engine"], r["players"], "error", r["error"][:60], "", "", ""]
+            )
+            continue
+        target = "met" if r["decisions_s"] >= 10_000 else "NOT met"
+        body.append(
+            [
+                r["engine"],
+                r["players"],
+                r["games"],
+                n1(r["games_s"]),
+                n0(r["decisions_s"]),
+                n1(r["mean"]),
+                target,
+            ]
+        )
+        if "baseline" in r:
+            b = r["baseline"]
+            met = "met" if r["ratio"] <= 2 else "NOT met"
+            body.append(
+                [
+                    " baseline: mutable",
+                    r["players"],
+                    b["games"],
+                    n1(b["games_s"]),
+                    n0(b["decisions_s"]),
+                    n1(b["mean"]),
+                    f"{r['ratio']:.1f}× faster ({met}, ≤ 2×)",
+                ]
+            )
+    return table(
+        "1. Engines: random games through legal_moves + apply (checks off)",
+        [
+            "engine",
+            "players",
+            "games",
+            "games/s",
+            "decisions/s",
+            "decisions/game",
+            "target ≥ 10,000 decisions/s",
+        ],
+        body,
+    )
+
+
+def run_http(world, p, levels, args, results, sections):
+    from bench import http_section
+
+    rows = http_section.run(
+        world,
+        levels,
+        p["seconds"],
+        p["warmup"],
+        args.workers,
+        p["idle"],
+        do_move="http" in sections,
+        do_poll="poll" in sections,
+        log=lambda s: print(s, flush=True),
+    )
+    results["http"] = {
+        k: [(c, _phase(m), _phase(b)) for c, m, b in rows[k]] for k in ("move", "poll")
+    }
+    texts = []
+    if rows["move"]:
+        body = []
+        for c, m, b in rows["move"]:
+            thr = m.rate / b.rate if b.rate else 0
+            p95 = m.pct(95) / b.pct(95) if b.latencies else float("nan")
+            verdict = ""
+            if c >= 10:
+                ok = thr >= 0.5 and p95 <= 2.5
+                verdict = f"{'met' if ok else 'NOT met'}"
+            body.append(
+                [
+                    c,
+                    n1(m.rate),
+                    n1(m.pct(50)),
+                    n1(m.pct(95)),
+                    n1(m.pct(99)),
+                    m.errors,
+                    n1(b.rate),
+                    n1(b.pct(50)),
+                    n1(b.pct(95)),
+                    n1(b.pct(99)),
+                    f"{thr:.2f}",
+                    f"{p95:.2f}",
+                    verdict,
+                ]
+            )
+        texts.append(
+            table(
+                f"2. Move POST over HTTP (gunicorn, {args.workers} sync workers, PostgreSQL, "
+                f"{p['seconds']:g} s per phase) vs bare UPDATE view",
+                [
+                    "clients",
+                    "moves/s",
+                    "p50 ms",
+                    "p95 ms",
+                    "p99 ms",
+                    "errors",
+                    "bare/s",
+                    "bare p50",
+                    "bare p95",
+                    "bare p99",
+                    "throughput ratio",
+                    "p95 ratio",
+                    "target (≥0.5, ≤2.5)",
+                ],
+                body,
+                note=f"{rows['moves_made']} moves played over HTTP; "
+                f"{p['idle']} more games in progress in the database.",
+            )
+        )
+    if rows["poll"]:
+        body = []
+        for c, m, b in rows["poll"]:
+            thr = m.rate / b.rate if b.rate else 0
+            body.append(
+                [
+                    c,
+                    n1(m.rate),
+                    n1(m.pct(50)),
+                    n1(m.pct(95)),
+                    m.errors,
+                    n1(b.rate),
+                    n1(b.pct(95)),
+                    f"{thr:.2f}",
+                    "met" if thr >= 0.8 else "NOT met",
+                    n0(m.rate * rows["poll_seconds"]),
+                ]
+            )
+        texts.append(
+            table(
+                "3. Poll (nothing changed: 204) vs the same bare view (GET)",
+                [
+                    "clients",
+                    "polls/s",
+                    "p50 ms",
+                    "p95 ms",
+                    "errors",
+                    "bare/s",
+                    "bare p95",
+                    "ratio",
+                    "target ≥ 0.8",
+                    f"boards at {rows['poll_seconds']} s (saturated)",
+                ],
+                body,
+            )
+        )
+    return "\n".join(texts)
+
+
+def _phase(ph):
+    return {
+        "rate": ph.rate,
+        "p50": ph.pct(50),
+        "p95": ph.pct(95),
+        "p99": ph.pct(99),
+        "n": len(ph.latencies),
+        "errors": ph.errors,
+        "statuses": ph.statuses,
+    }
+
+
+def run_length(world, p, levels, args, results, sections):
+    from bench import inprocess
+
+    res = inprocess.length(repeat=max(2, p["repeat"] // 2))
+    results["length"] = res
+    body = []
+    for r in res["endless"]:
+        body.append(
+            [
+                f"endless game, move {r['move']:,}",
+                r["n"],
+                n1(r["ms_median"]),
+                n1(r["ms_max"]),
+                f"{r['queries_min']}–{r['queries_max']}",
+                ",".join(map(str, r["statuses"])),
+            ]
+        )
+    lc = res["lost_cities"]
+    for label, key in (
+        ("Lost Cities move 1", "first"),
+        (f"Lost Cities moves 1–{lc['moves'] - 1}", "all"),
+        (f"Lost Cities move {lc['moves'] - 1}", "last_but_one"),
+        (f"Lost Cities move {lc['moves']} (ends the game)", "final"),
+    ):
+        r = lc[key]
+        body.append(
+            [
+                label,
+                r["n"],
+                n1(r["ms_median"]),
+                n1(r["ms_max"]),
+                f"{r['queries_min']}–{r['queries_max']}",
+                ",".join(map(str, r["statuses"])),
+            ]
+        )
+    qs = [r["queries_max"] for r in res["endless"]]
+    flat = len(set(qs)) == 1 and len({r["queries_min"] for r in res["endless"]}) == 1
+    verdict = (
+        f"queries per move: {'flat' if flat else 'NOT flat'}, max {max(qs)} "
+        f"({'met' if flat and max(qs) <= 12 else 'NOT met'}: constant ≤ 12)"
+    )
+    return table(
+        "4. Length of a game: one move POST (in-process test Client, htmx)",
+        ["move", "samples", "median ms", "max ms", "queries", "status"],
+        body,
+        note=verdict,
+    )
+
+
+def run_pages(world, p, levels, args, results, sections):
+    from bench import inprocess
+
+    rows = inprocess.pages(repeat=p["repeat"], my_games=200 if p["idle"] > 20 else 20)
+    results["pages"] = rows
+    body = [
+        [
+            r["page"],
+            r["n"],
+            n1(r["ms_median"]),
+            n1(r["ms_max"]),
+            f"{r['queries_min']}–{r['queries_max']}"
+            if r["queries_min"] != r["queries_max"]
+            else r["queries_min"],
+            ",".join(map(str, r["statuses"])),
+        ]
+        for r in rows
+    ]
+    return table(
+        "5. Pages (in-process test Client, server time)",
+        ["page", "samples", "median ms", "max ms", "queries", "status"],
+        body,
+    )
+
+
+def run_sweeps(world, p, levels, args, results, sections):
+    from bench import inprocess
+
+    ok, why = inprocess.sweeps_available()
+    if not ok:
+        results["sweeps"] = f"not available yet ({why})"
+        return f"\n## 6. Sweeps\n\nnot available yet ({why})"
+    rows = inprocess.sweeps(active=p["sweep"])
+    results["sweeps"] = rows
+    body = [
+        [
+            r["sweep"],
+            n1(r.get("ms", float("nan"))),
+            r.get("queries", "-"),
+            r.get("result", r.get("error", "")),
+        ]
+        for r in rows
+    ]
+    return table(
+        f"6. Sweeps over {p['sweep']:,} active games",
+        ["sweep", "ms", "queries", "result"],
+        body,
+    )
+
+
+SECTION_RUNNERS = {
+    "engines": run_engines,
+    "http": run_http,
+    "poll": run_http,
+    "length": run_length,
+    "pages": run_pages,
+    "sweeps": run_sweeps,
+}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

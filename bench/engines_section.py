@@ -1,0 +1,74 @@
+"""Engines: random games through the public contract (legal_moves + apply), checks off.
+
+For each registered engine and player count: games/s, decisions/s and the mean
+number of decisions per game; Lost Cities also against bench/lc_mutable.py.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from games import engines
+from games.engines.playout import play_one
+
+from . import lc_mutable
+
+
+def _timed(play, budget: float, min_games: int) -> dict:
+    """Plays games until `budget` seconds have passed (and at least `min_games`)."""
+    games = decisions = 0
+    started = time.perf_counter()
+    elapsed = 0.0
+    while games < min_games or elapsed < budget:
+        decisions += play(games)
+        games += 1
+        elapsed = time.perf_counter() - started
+    return {
+        "games": games,
+        "decisions": decisions,
+        "seconds": elapsed,
+        "games_s": games / elapsed if elapsed else 0.0,
+        "decisions_s": decisions / elapsed if elapsed else 0.0,
+        "mean": decisions / games if games else 0.0,
+    }
+
+
+def contract_play(engine, players: int, seed: int = 1):
+    def play(index: int) -> int:
+        _state, moves = play_one(engine, players, seed + index, check=False)
+        return len(moves)
+
+    return play
+
+
+def mutable_play(seed: int = 1):
+    def play(index: int) -> int:
+        decisions, _scores = lc_mutable.play_game(random.Random(seed + index))
+        return decisions
+
+    return play
+
+
+def run(budget: float = 2.0, min_games: int = 1) -> list[dict]:
+    """One row per engine and player count; Lost Cities gets its baseline row too."""
+    rows = []
+    for engine in engines.all():
+        for players in range(engine.min_players, engine.max_players + 1):
+            row = {"engine": engine.slug, "players": players}
+            try:
+                row.update(_timed(contract_play(engine, players), budget, min_games))
+            except Exception as exc:  # a broken engine is a figure too
+                row["error"] = f"{type(exc).__name__}: {exc}"
+                rows.append(row)
+                continue
+            if engine.slug == "lost-cities":
+                base = _timed(mutable_play(), budget, min_games)
+                row["baseline"] = base
+                row["ratio"] = (
+                    base["decisions_s"] / row["decisions_s"]
+                    if row["decisions_s"]
+                    else None
+                )
+            rows.append(row)
+    return rows

@@ -1,0 +1,355 @@
+"""A move over HTTP and the poll endpoint, against the bare baseline, same run.
+
+Two gunicorn servers (sync workers) on 127.0.0.1 share the bench database: the site
+as in production (config.settings, DEBUG=false) and the same site plus one bare view
+(bench.baseline_settings). Closed-loop clients (asyncio + httpx): each sends its next
+request as soon as the last one answers. Every level runs the baseline and the site
+back to back, so that each ratio compares figures taken a few seconds apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import math
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from urllib.parse import urlencode
+
+from .env import BASE_DIR, World, login_headers, make_active_games, make_users
+
+ENGINE = "lost-cities"
+
+
+# --- servers ------------------------------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Server:
+    """One gunicorn, in its own process group, killed by `stop()`."""
+
+    def __init__(self, world: World, settings_module: str, workers: int, name: str):
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings_module}
+        self.log = open(world.tmp / f"gunicorn-{name}.log", "wb")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "config.wsgi:application",
+                "--chdir",
+                str(BASE_DIR),
+                "--bind",
+                f"127.0.0.1:{self.port}",
+                "--workers",
+                str(workers),
+                "--worker-class",
+                "sync",
+                "--backlog",
+                "2048",
+                "--log-level",
+                "warning",
+            ],
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def wait_ready(self, timeout: float = 60.0) -> None:
+        import httpx
+
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"gunicorn exited ({self.proc.returncode})")
+            try:
+                httpx.get(self.url + "/", timeout=2.0)
+                return
+            except httpx.HTTPError:
+                time.sleep(0.2)
+        raise RuntimeError("gunicorn did not answer in time")
+
+    def worker_pids(self) -> list[int]:
+        out = subprocess.run(
+            ["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
+            capture_output=True,
+            text=True,
+        ).stdout
+        return [int(p) for p in out.split()]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                try:
+                    os.killpg(self.proc.pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+                self.proc.wait(timeout=5)
+        self.log.close()
+
+
+# --- load -----------------------------------------------------------------------------------
+
+
+@dataclass
+class Phase:
+    name: str
+    clients: int
+    seconds: float = 0.0
+    latencies: list = field(default_factory=list)
+    errors: int = 0
+    statuses: dict = field(default_factory=dict)
+
+    @property
+    def rate(self) -> float:
+        return len(self.latencies) / self.seconds if self.seconds else 0.0
+
+    def pct(self, q: float) -> float:
+        """The q-th percentile latency in ms (nearest rank)."""
+        if not self.latencies:
+            return float("nan")
+        data = sorted(self.latencies)
+        rank = max(1, math.ceil(q / 100 * len(data)))
+        return data[rank - 1] * 1000
+
+
+async def closed_loop(client, clients: int, seconds: float, warmup: float, request):
+    """`clients` loops of `await request(i)`; answers finished inside the measured
+    window (after the warm-up) count. `request` returns the HTTP status."""
+    phase = Phase(name="", clients=clients)
+    start = time.perf_counter()
+    measure_from = start + warmup
+    stop = measure_from + seconds
+
+    async def loop(i):
+        while True:
+            t0 = time.perf_counter()
+            if t0 >= stop:
+                return
+            try:
+                status = await request(client, i)
+            except Exception as exc:  # noqa: BLE001 - counted, not fatal
+                status = type(exc).__name__
+            t1 = time.perf_counter()
+            if measure_from <= t1 <= stop:
+                phase.statuses[status] = phase.statuses.get(status, 0) + 1
+                if status in (200, 204):
+                    phase.latencies.append(t1 - t0)
+                else:
+                    phase.errors += 1
+
+    await asyncio.gather(*(loop(i) for i in range(clients)))
+    phase.seconds = seconds
+    return phase
+
+
+class MovePlayers:
+    """Games played to their end by the clients, each client its own game at a time;
+    a client mirrors its game's state with the engine to pick a random legal move."""
+
+    def __init__(self, games: list, headers: dict, seed: int = 7):
+        from games import engines
+
+        self.engine = engines.get(ENGINE)
+        self.fresh = list(games)
+        self.headers = headers  # user id -> headers
+        self.current: dict[int, dict] = {}
+        self.rng = random.Random(seed)
+        self.moves_made = 0
+
+    def _next_game(self, i: int) -> dict:
+        if not self.fresh:
+            raise RuntimeError("the bench ran out of fresh games: raise --games")
+        game = self.fresh.pop()
+        self.current[i] = {
+            "id": game.pk,
+            "state": game.state,
+            "version": game.version,
+            "users": game.bench_users,
+        }
+        return self.current[i]
+
+    async def request(self, client, i: int):
+        play = self.current.get(i) or self._next_game(i)
+        state = play["state"]
+        seat = self.engine.to_move(state)[0]
+        move = self.rng.choice(self.engine.legal_moves(state, seat))
+        user = play["users"][seat]
+        body = urlencode({"move": _json(move), "version": str(play["version"])})
+        response = await client.post(
+            f"/games/{play['id']}/move",
+            content=body,
+            headers={
+                **self.headers[user.pk],
+                "HX-Request": "true",
+                "Content-Type": "application/x-www-form-urlencoded",
+            },
+        )
+        if response.status_code == 200:
+            play["state"] = self.engine.apply(state, seat, move)
+            play["version"] += 1
+            self.moves_made += 1
+            if self.engine.is_over(play["state"]):
+                del self.current[i]
+        else:
+            del self.current[i]  # out of step: take a fresh game
+        return response.status_code
+
+
+def _json(obj) -> str:
+    import json
+
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def bare_request(headers_list: list[dict], method: str):
+    async def request(client, i: int):
+        headers = headers_list[i % len(headers_list)]
+        if method == "POST":
+            response = await client.post(
+                f"/bench/update/{i}",
+                content="move=%7B%7D&version=0",
+                headers={
+                    **headers,
+                    "HX-Request": "true",
+                    "Content-Type": "application/x-www-form-urlencoded",
+                },
+            )
+        else:
+            response = await client.get(
+                f"/bench/update/{i}", headers={**headers, "HX-Request": "true"}
+            )
+        return response.status_code
+
+    return request
+
+
+def poll_request(idle: list, headers: dict):
+    async def request(client, i: int):
+        game = idle[i % len(idle)]
+        user = game.bench_users[0]
+        response = await client.get(
+            f"/games/{game.pk}/poll?version={game.version}",
+            headers={**headers[user.pk], "HX-Request": "true"},
+        )
+        return response.status_code
+
+    return request
+
+
+async def _run_phase(base_url, clients, seconds, warmup, request):
+    import httpx
+
+    limits = httpx.Limits(max_connections=clients + 4, max_keepalive_connections=0)
+    async with httpx.AsyncClient(
+        base_url=base_url, limits=limits, timeout=60.0, trust_env=False
+    ) as client:
+        return await closed_loop(client, clients, seconds, warmup, request)
+
+
+def run_phase(base_url, clients, seconds, warmup, request) -> Phase:
+    return asyncio.run(_run_phase(base_url, clients, seconds, warmup, request))
+
+
+# --- the section ------------------------------------------------------------------------------
+
+
+def prepare(levels: list[int], seconds: float, idle_games: int) -> dict:
+    """Users with sessions, games to play through, and idle games in progress."""
+    users = make_users(max(100, 2 * max(levels)), "player")
+    headers = {u.pk: login_headers(u) for u in users}
+    # Enough fresh games for the fastest level we expect (~400 moves/s) to never
+    # run dry: a random Lost Cities game lasts ~280 decisions.
+    per_level = [c + math.ceil(400 * (seconds + 1) / 150) for c in levels]
+    count = sum(per_level)
+    n = len(users)
+    seatings = [[users[(2 * k) % n], users[(2 * k + 1) % n]] for k in range(count)]
+    games = make_active_games(ENGINE, seatings, seed=1000)
+    for g, seating in zip(games, seatings, strict=True):
+        g.bench_users = seating
+    idle_seatings = [
+        [users[k % n], users[(k + 1 + (k // n) % (n - 1)) % n]]
+        for k in range(idle_games)
+    ]
+    idle = make_active_games(ENGINE, idle_seatings, seed=50_000)
+    for g, seating in zip(idle, idle_seatings, strict=True):
+        g.bench_users = seating
+    return {"users": users, "headers": headers, "games": games, "idle": idle}
+
+
+def run(
+    world: World,
+    levels: list[int],
+    seconds: float,
+    warmup: float,
+    workers: int,
+    idle_games: int,
+    *,
+    do_move: bool = True,
+    do_poll: bool = True,
+    log=print,
+) -> dict:
+    data = prepare(levels, seconds, idle_games)
+    from django.db import connections
+
+    connections.close_all()
+    site = Server(world, "config.settings", workers, "site")
+    bare = Server(world, "bench.baseline_settings", workers, "baseline")
+    world.servers = [site, bare]
+    try:
+        site.wait_ready()
+        bare.wait_ready()
+        players = MovePlayers(data["games"], data["headers"])
+        header_list = list(data["headers"].values())
+        from django.conf import settings
+
+        rows = {"move": [], "poll": [], "workers": workers}
+        rows["poll_seconds"] = settings.GAME_POLL_SECONDS
+        # Warm both servers (templates, connections, imports) before measuring.
+        run_phase(bare.url, 2, 0.5, 0.0, bare_request(header_list, "POST"))
+        run_phase(site.url, 2, 0.5, 0.0, players.request)
+        for clients in levels if do_move else []:
+            base = run_phase(
+                bare.url, clients, seconds, warmup, bare_request(header_list, "POST")
+            )
+            mine = run_phase(site.url, clients, seconds, warmup, players.request)
+            rows["move"].append((clients, mine, base))
+            log(
+                f"  move POST  {clients:>3} clients: {mine.rate:7.1f}/s "
+                f"p95 {mine.pct(95):6.1f} ms | bare {base.rate:7.1f}/s "
+                f"p95 {base.pct(95):6.1f} ms"
+            )
+        poll = poll_request(data["idle"], data["headers"])
+        for clients in ([c for c in levels if c > 1] or levels) if do_poll else []:
+            base = run_phase(
+                bare.url, clients, seconds, warmup, bare_request(header_list, "GET")
+            )
+            mine = run_phase(site.url, clients, seconds, warmup, poll)
+            rows["poll"].append((clients, mine, base))
+            log(
+                f"  poll       {clients:>3} clients: {mine.rate:7.1f}/s "
+                f"p95 {mine.pct(95):6.1f} ms | bare {base.rate:7.1f}/s "
+                f"p95 {base.pct(95):6.1f} ms"
+            )
+        rows["moves_made"] = players.moves_made
+        return rows
+    finally:
+        for server in (site, bare):
+            server.stop()
+        world.servers = []

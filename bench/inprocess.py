@@ -1,0 +1,318 @@
+"""Sections measured in-process with Django's test Client on the bench database:
+the length of a game, the pages, the sweeps. Queries are counted with
+CaptureQueriesContext; times are server times (the request through the whole
+middleware stack, no network)."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from pathlib import Path
+
+from .env import make_active_games, make_users
+
+TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
+
+
+def _client(user=None):
+    from django.test import Client
+
+    client = Client(HTTP_HOST="127.0.0.1", raise_request_exception=False)
+    if user is not None:
+        client.force_login(user)
+    return client
+
+
+def measure(call) -> tuple[float, int, object]:
+    """(seconds, queries, result) of one call."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as ctx:
+        t0 = time.perf_counter()
+        result = call()
+        elapsed = time.perf_counter() - t0
+    return elapsed, len(ctx.captured_queries), result
+
+
+def _summary(samples: list[tuple[float, int, object]]) -> dict:
+    times = [s[0] for s in samples]
+    queries = [s[1] for s in samples]
+    statuses = sorted({_status(s[2]) for s in samples}, key=str)
+    return {
+        "n": len(samples),
+        "ms_median": statistics.median(times) * 1000,
+        "ms_max": max(times) * 1000,
+        "queries_min": min(queries),
+        "queries_max": max(queries),
+        "statuses": statuses,
+    }
+
+
+def _status(response) -> str:
+    """The status code, with the exception's name for a server error."""
+    status = str(getattr(response, "status_code", "?"))
+    exc_info = getattr(response, "exc_info", None)
+    if exc_info:
+        status += f" {exc_info[0].__name__}"
+    return status
+
+
+def quiet_request_log() -> None:
+    """Server errors are reported in the tables, not as tracebacks on the console."""
+    import logging
+
+    logging.getLogger("django.request").setLevel(logging.CRITICAL)
+
+
+# --- 4. the length of a game ---------------------------------------------------------------
+
+
+def _fast_forward(game, seats, version: int) -> None:
+    """Puts the endless game at `version` with a full history of Move rows."""
+    from games.models import Game, Move, Seat
+
+    have = Move.objects.filter(game=game).count()
+    log = {
+        code: {"0": "{p0} took a step", "1": "{p1} took a step", "-": "a step"}
+        for code in ("en", "fr")
+    }
+    Move.objects.bulk_create(
+        [
+            Move(game=game, seq=seq, seat=(seq - 1) % 2, move={"type": "step"}, log=log)
+            for seq in range(have + 1, version + 1)
+        ],
+        batch_size=1000,
+    )
+    current = version % 2
+    game.state = {**game.state, "n": version, "current": current}
+    game.version = version
+    Game.objects.filter(pk=game.pk).update(state=game.state, version=version)
+    Seat.objects.filter(game=game).update(to_move=False)
+    Seat.objects.filter(game=game, position=current).update(to_move=True)
+
+
+def length(at: tuple[int, ...] = (1, 100, 1000), repeat: int = 5) -> dict:
+    """Time and queries of the move POST at move N of an endless game, and over a
+    whole Lost Cities game."""
+
+    from . import endless
+
+    quiet_request_log()
+    endless.register()
+    try:
+        return _length(at, repeat)
+    finally:
+        endless.unregister()
+
+
+def _length(at, repeat) -> dict:
+    from django.test import override_settings
+
+    from games.models import Game
+
+    from . import endless
+
+    rows = []
+    templates = _templates_with_bench()
+    with override_settings(TEMPLATES=templates):
+        a, b = make_users(2, "long")
+        clients = [_client(a), _client(b)]
+        (game,) = make_active_games(endless.SLUG, [[a, b]])
+        seats = list(game.seats.all())
+        for target in at:
+            if target - 1 > game.version:
+                _fast_forward(game, seats, target - 1)
+            samples = []
+            for _ in range(repeat):
+                game.refresh_from_db()
+                seat = game.state["current"]
+                samples.append(
+                    measure(
+                        lambda c=clients[seat], v=game.version: c.post(
+                            f"/games/{game.pk}/move",
+                            {"move": '{"type":"step"}', "version": str(v)},
+                            headers={"HX-Request": "true"},
+                        )
+                    )
+                )
+            rows.append({"move": target, **_summary(samples)})
+    # A real engine over a whole game: Lost Cities, random moves, every POST counted.
+    from games import engines
+
+    engine = engines.get("lost-cities")
+    c, d = make_users(2, "lcfull")
+    lc_clients = [_client(c), _client(d)]
+    (lc,) = make_active_games("lost-cities", [[c, d]], seed=4242)
+    rng = random.Random(4242)
+    state, version, samples = lc.state, 0, []
+    while not engine.is_over(state):
+        seat = engine.to_move(state)[0]
+        move = rng.choice(engine.legal_moves(state, seat))
+        samples.append(
+            measure(
+                lambda s=seat, m=move, v=version: lc_clients[s].post(
+                    f"/games/{lc.pk}/move",
+                    {"move": _json(m), "version": str(v)},
+                    headers={"HX-Request": "true"},
+                )
+            )
+        )
+        state = engine.apply(state, seat, move)
+        version += 1
+    assert Game.objects.get(pk=lc.pk).version == version
+    first, last = samples[0], samples[-2]
+    return {
+        "endless": rows,
+        "lost_cities": {
+            "moves": len(samples),
+            "first": _summary([first]),
+            "last_but_one": _summary([last]),
+            "all": _summary(samples[:-1]),
+            "final": _summary(samples[-1:]),
+        },
+    }
+
+
+def _json(obj) -> str:
+    import json
+
+    return json.dumps(obj, separators=(",", ":"))
+
+
+def _templates_with_bench():
+    from django.conf import settings
+
+    templates = [dict(t) for t in settings.TEMPLATES]
+    templates[0]["DIRS"] = [*templates[0]["DIRS"], TEMPLATES_DIR]
+    return templates
+
+
+# --- 5. pages ----------------------------------------------------------------------------
+
+
+def pages(repeat: int = 10, my_games: int = 200) -> list[dict]:
+    from django.utils import timezone
+
+    from games import engines
+    from games.models import Game, Seat
+
+    quiet_request_log()
+    rows = []
+    owner, *others = make_users(41, "pages")
+    # The lobby: 50 open public tables, one seat taken each.
+    open_games = Game.objects.bulk_create(
+        [
+            Game(
+                engine="lost-cities",
+                options={"expeditions": 5, "rounds": 1},
+                created_by=others[i % 40],
+            )
+            for i in range(50)
+        ]
+    )
+    Seat.objects.bulk_create(
+        [Seat(game=g, position=0, user=g.created_by) for g in open_games]
+    )
+    anon = _client()
+    me = _client(owner)
+    rows.append(_page("lobby (anonymous)", anon, "/", repeat))
+    rows.append(_page("lobby (signed in)", me, "/", repeat))
+    # My games: `my_games` games of every engine, active (half waiting for me),
+    # open and finished.
+    slugs = engines.slugs()
+    seatings = [[owner, others[i % 40]] for i in range(my_games)]
+    by_engine: dict[str, list] = {}
+    for i, seating in enumerate(seatings):
+        slug = slugs[i % len(slugs)]
+        engine = engines.get(slug)
+        n = max(engine.min_players, 2)
+        seating = seating + [others[(i + k) % 40] for k in range(1, n - 1)]
+        seating = list(dict.fromkeys(seating))
+        by_engine.setdefault((slug, len(seating)), []).append(seating)
+    made = []
+    for (slug, _n), group in by_engine.items():
+        made += make_active_games(slug, group, seed=777)
+    now = timezone.now()
+    for k, game in enumerate(made):
+        if k % 10 == 0:
+            game.status = Game.Status.OPEN
+        elif k % 10 in (1, 2, 3):
+            game.status = Game.Status.FINISHED
+            game.finished_at = now
+    Game.objects.bulk_update(made, ["status", "finished_at"])
+    Seat.objects.filter(user=owner, game__status=Game.Status.ACTIVE).update(
+        to_move=True
+    )
+    rows.append(_page(f"my games ({len(made)} games)", me, "/my/", repeat))
+    # A board page of each engine, seen by a seated player.
+    for engine in engines.all():
+        n = engine.min_players
+        seating = [owner, *others[: n - 1]]
+        (game,) = make_active_games(engine.slug, [seating], seed=99)
+        rows.append(_page(f"board: {engine.slug}", me, f"/games/{game.pk}/", repeat))
+    return rows
+
+
+def _page(name: str, client, url: str, repeat: int) -> dict:
+    samples = [measure(lambda: client.get(url)) for _ in range(repeat + 1)][1:]
+    return {"page": name, **_summary(samples)}
+
+
+# --- 6. sweeps ----------------------------------------------------------------------------
+
+SWEEPS = ("reminders_sweep", "deadlines_sweep", "digests_sweep")
+
+
+def sweeps_available() -> tuple[bool, str]:
+    try:
+        from games import notifications
+    except ImportError as exc:
+        return False, f"games.notifications: {exc}"
+    missing = [name for name in SWEEPS if not hasattr(notifications, name)]
+    if missing:
+        return False, "missing " + ", ".join(missing)
+    return True, ""
+
+
+def sweeps(active: int = 10_000) -> list[dict]:
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games import notifications
+    from games.models import Game, Seat
+
+    users = make_users(1000, "sweep")
+    n = len(users)
+    seatings = [[users[k % n], users[(k + 1 + k // n) % n]] for k in range(active)]
+    games = make_active_games("lost-cities", seatings, seed=10)
+    # Per-move deadlines, as timed tables have: most in the future, 2 % passed.
+    now = timezone.now()
+    ids = [g.pk for g in games]
+    Game.objects.filter(pk__in=ids).update(time_per_move=timedelta(days=1))
+    Seat.objects.filter(game_id__in=ids, to_move=True).update(
+        deadline=now + timedelta(hours=12)
+    )
+    late = ids[::50]
+    Seat.objects.filter(game_id__in=late, to_move=True).update(
+        deadline=now - timedelta(minutes=5)
+    )
+    rows = []
+    for name in SWEEPS:
+        fn = getattr(notifications, name)
+        try:
+            seconds, queries, result = measure(fn)
+        except Exception as exc:  # noqa: BLE001 - reported as a figure
+            rows.append({"sweep": name, "error": f"{type(exc).__name__}: {exc}"})
+            continue
+        rows.append(
+            {
+                "sweep": name,
+                "ms": seconds * 1000,
+                "queries": queries,
+                "result": repr(result)[:60],
+            }
+        )
+    return rows

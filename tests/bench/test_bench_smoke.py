@@ -1,0 +1,42 @@
+"""The bench must not rot: its engine section runs in-process, one tiny game per
+engine and player count (no server, no database). Figures are never asserted."""
+
+import random
+import signal
+
+from bench import engines_section, lc_mutable
+from bench.__main__ import main
+from games import engines
+
+
+def test_engine_section_plays_one_game_per_engine_and_player_count():
+    rows = engines_section.run(budget=0.0, min_games=1)
+    expected = {
+        (e.slug, n)
+        for e in engines.all()
+        for n in range(e.min_players, e.max_players + 1)
+    }
+    assert {(r["engine"], r["players"]) for r in rows} == expected
+    for row in rows:
+        assert "error" not in row, row
+        assert row["games"] == 1 and row["decisions"] > 0
+    lost_cities = next(r for r in rows if r["engine"] == "lost-cities")
+    assert lost_cities["baseline"]["decisions"] > 0 and lost_cities["ratio"] > 0
+
+
+def test_mutable_lost_cities_plays_whole_rounds():
+    for seed in range(20):
+        decisions, scores = lc_mutable.play_game(random.Random(seed))
+        # 44 cards left after the deal, each turn a play-or-discard then a draw.
+        assert decisions >= 88 and decisions % 2 == 0
+        assert all(isinstance(s, int) for s in scores)
+
+
+def test_make_bench_smallest_size_prints_the_engine_table(capsys):
+    previous = signal.getsignal(signal.SIGTERM)
+    try:
+        assert main(["--smoke", "--sections", "engines"]) == 0
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    out = capsys.readouterr().out
+    assert "1. Engines" in out and "baseline: mutable" in out
