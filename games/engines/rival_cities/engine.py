@@ -10,10 +10,11 @@ from __future__ import annotations
 from ..base import IllegalMove, InvalidOptions, _, check_move, clone
 from . import actions, board, lowseason, turn
 from .common import gettext_noop
+from .log import describe
 from .pieces import TOTALS
 from .scoring import outcome
 from .victories import check_instant
-from .view import describe, secrets, view
+from .view import secrets, view
 
 # kind -> (auto, moves, play); auto returns True when it resolved the task.
 HANDLERS = {
