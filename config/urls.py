@@ -7,4 +7,5 @@ urlpatterns = [
     path("me/", include("accounts.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.urls")),
+    path("", include("history.urls")),
 ]

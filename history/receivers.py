@@ -1,0 +1,13 @@
+"""Receivers of platform events (games/events.py)."""
+
+from django.db import transaction
+
+
+def rate_finished_game(sender, *, game, finished, **kwargs):
+    """A rated game that just ended is queued for the ratings, after the commit."""
+    if not finished or not game.rated:
+        return
+    from .tasks import rating_update_task
+
+    game_id = game.pk
+    transaction.on_commit(lambda: rating_update_task.delay(game_id))
