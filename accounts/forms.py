@@ -9,11 +9,51 @@ class PreferencesForm(forms.ModelForm):
 
     class Meta:
         model = User
-        fields = ["display_name", "language", "timezone"]
+        fields = [
+            "display_name",
+            "language",
+            "timezone",
+            "turn_emails",
+            "digest_hour",
+            "reminder_emails",
+            "game_over_emails",
+        ]
         help_texts = {"display_name": _("How other players see you.")}
+        widgets = {"turn_emails": forms.RadioSelect}
+        labels = {"turn_emails": _("When it is your turn")}
 
     def clean_display_name(self):
         name = self.cleaned_data["display_name"].strip()
         if not name:
             raise forms.ValidationError(_("Choose a display name."))
         return name
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # Left out of a post, the email choices keep their current values.
+        for name in ("turn_emails", "digest_hour"):
+            self.fields[name].required = False
+
+    def clean_turn_emails(self):
+        return self.cleaned_data["turn_emails"] or self.instance.turn_emails
+
+    def clean_digest_hour(self):
+        hour = self.cleaned_data["digest_hour"]
+        return self.instance.digest_hour if hour in (None, "") else hour
+
+    def save(self, commit=True):
+        from .services import preferences_saved
+
+        user = super().save(commit=commit)
+        if commit:
+            preferences_saved(user=user)
+        return user
+
+
+class VacationForm(forms.Form):
+    start = forms.DateField(
+        label=_("First day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(
+        label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"})
+    )

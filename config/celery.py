@@ -10,6 +10,21 @@ app = Celery("config")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
 
-# Static schedule (django-celery-beat does not support Django 6.1 yet). The sweeps
-# that use it are added by the notifications work; each is idempotent.
-app.conf.beat_schedule = {}
+
+# Static schedule (django-celery-beat does not support Django 6.1 yet). Each sweep
+# is one query over due rows and safe to run twice at once (games/notifications.py);
+# a sweep left in the queue past the next one's time has expired.
+def _every(seconds: float, task: str) -> dict:
+    return {
+        "task": f"games.tasks.{task}",
+        "schedule": seconds,
+        "options": {"expires": seconds},
+    }
+
+
+app.conf.beat_schedule = {
+    "outbox": _every(60.0, "outbox_sweep_task"),
+    "reminders": _every(300.0, "reminders_sweep_task"),
+    "deadlines": _every(120.0, "deadlines_sweep_task"),
+    "digests": _every(300.0, "digests_sweep_task"),
+}

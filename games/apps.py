@@ -13,3 +13,9 @@ class GamesConfig(AppConfig):
 
         # Engines stay free of Django: they call base._, which now reads our catalogues.
         base.set_translator(gettext)
+
+        from games.events import state_changed
+        from games.notifications import on_state_changed
+
+        # The email outbox: rows written inside the move's transaction.
+        state_changed.connect(on_state_changed, dispatch_uid="games.notifications")

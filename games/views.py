@@ -10,7 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import engines
 
-from . import selectors, services
+from . import notifications, selectors, services
 from .forms import form_for
 from .services import Rejected
 
@@ -64,6 +64,7 @@ def _visible_game(request, game_id, token=None):
 @require_GET
 def game_page(request, game_id):
     game = _visible_game(request, game_id, token=request.GET.get("invite"))
+    notifications.presence_mark(game_id=game.pk, user=request.user)
     context = selectors.board_context(game=game, user=request.user)
     template = BOARD_TEMPLATE if request.htmx else "games/game.html"
     return render(request, template, context)
@@ -87,6 +88,7 @@ def poll(request, game_id):
     current = selectors.game_version(game_id=game_id)
     if current is None:
         raise Http404
+    notifications.presence_mark(game_id=game_id, user=request.user)
     if current == version:
         return HttpResponse(status=204)
     game = _visible_game(request, game_id, token=request.GET.get("invite"))
