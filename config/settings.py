@@ -37,7 +37,6 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
-    "campaigns",
     "history",
 ]
 
