@@ -130,7 +130,20 @@ def board_context(*, game: Game, user) -> dict:
     if engine.is_over(state):
         context["outcome"] = sorted(engine.outcome(state), key=lambda r: r["rank"])
     context["log"] = log_lines(game=game, seat=seat)
+    if seat is not None and position not in context["to_move"]:
+        context["next_game"] = next_game_waiting(user=user, exclude=game.pk)
     return context
+
+
+def next_game_waiting(*, user, exclude: int | None = None) -> int | None:
+    """The id of the game that has waited longest for this user, if any."""
+    return (
+        Seat.objects.filter(user=user, to_move=True, game__status=Game.Status.ACTIVE)
+        .exclude(game_id=exclude)
+        .order_by("deadline", "game_id")
+        .values_list("game_id", flat=True)
+        .first()
+    )
 
 
 def game_for_page_by_token(*, token: str) -> Game | None:

@@ -310,3 +310,24 @@ def test_board_page_queries_stay_low(
     game = lost_cities_game
     with django_assert_max_num_queries(10):
         assert clients[0].get(game.get_absolute_url()).status_code == 200
+
+
+def test_next_game_waiting_is_offered_after_a_move(clients, lost_cities_game, ana, ben):
+    """A player waiting in this game is offered the next game that waits for them."""
+    from games import services
+
+    game = lost_cities_game
+    waiting_position = 1 - game.state["current"]
+    waiting_user = game.seats.get(position=waiting_position).user
+    page = clients[waiting_position].get(game.get_absolute_url()).content.decode()
+    assert "Next game waiting for you" not in page
+    for _attempt in range(20):
+        other = services.game_create(
+            creator=ana, engine_slug="lost-cities", num_players=2, options={}
+        )
+        services.seat_join(game_id=other.pk, user=ben)
+        if other.seats.get(user=waiting_user).to_move:
+            break
+    page = clients[waiting_position].get(game.get_absolute_url()).content.decode()
+    assert "Next game waiting for you" in page
+    assert f'href="/games/{other.pk}/"' in page
