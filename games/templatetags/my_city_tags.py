@@ -307,23 +307,6 @@ def mc_board_svg(board: dict, label: str = "", small: bool = False) -> dict:
 
 
 @register.simple_tag
-def mc_terrain_board(terrain: list, rows: int = 10, cols: int = 13) -> dict:
-    """A board with no buildings (a campaign board between episodes)."""
-    from games.engines.my_city.board import RIVER
-
-    view = {"board": {"rows": rows, "cols": cols, "river": list(RIVER)}}
-    return {
-        "width": cols * CELL,
-        "height": rows * CELL,
-        "cells": _terrain_cells(terrain),
-        "buildings": [],
-        "outline": "",
-        "river": _river_path(view["board"]),
-        "pending": [],
-    }
-
-
-@register.simple_tag
 def mc_campaign_link(game) -> str:
     """The campaign page of a campaign episode, or "" (one query)."""
     from django.urls import reverse
@@ -338,3 +321,26 @@ def mc_campaign_link(game) -> str:
         .first()
     )
     return reverse("campaigns:campaign", args=[campaign_id]) if campaign_id else ""
+
+
+@register.simple_tag
+def mc_player_board(entry: dict) -> dict:
+    """One player's board for the campaign page: the terrain and, during an
+    episode, the buildings resolved so far (from the engine's view)."""
+    from games.engines.my_city.board import COLS, RIVER, ROWS
+    from games.engines.my_city.buildings import BUILDINGS
+
+    board = {"rows": ROWS, "cols": COLS, "river": list(RIVER)}
+    grid = entry.get("cells")
+    rects, outline = ([], "")
+    if grid:
+        rects, outline = _buildings(entry.get("placed") or [], BUILDINGS, grid)
+    return {
+        "width": COLS * CELL,
+        "height": ROWS * CELL,
+        "cells": _terrain_cells(entry["terrain"], grid),
+        "buildings": rects,
+        "outline": outline,
+        "river": _river_path(board),
+        "pending": [],
+    }

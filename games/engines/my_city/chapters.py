@@ -253,7 +253,7 @@ def _check_rule(rule, where: str) -> dict:
             )
         if len(set(names)) > 12:
             raise InvalidOptions(f"{where}: at most 12 buildings may be removed.")
-    elif rule.get("effect") not in AFTER_EPISODE:
+    elif kind == "after_episode" and rule.get("effect") not in AFTER_EPISODE:
         raise InvalidOptions(f"{where}: 'effect' must be one of {list(AFTER_EPISODE)}.")
     return rule
 

@@ -1,0 +1,118 @@
+"""Creating a campaign: players, invitations, computer players and the chapters."""
+
+from __future__ import annotations
+
+import json
+from datetime import timedelta
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.base import InvalidOptions
+from games.engines.my_city.chapters import validate_chapters
+from games.forms import TIME_CHOICES
+
+MAX_CHAPTERS_BYTES = 64 * 1024
+
+
+class CampaignForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"),
+        max_length=80,
+        required=False,
+        help_text=_("For example: Tuesday evenings."),
+    )
+    players = forms.TypedChoiceField(
+        label=_("Players"),
+        coerce=int,
+        choices=[(2, "2"), (3, "3"), (4, "4")],
+        initial=2,
+    )
+    emails = forms.CharField(
+        label=_("Invite by email"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_(
+            "Email addresses of players who already have an account, one per line. "
+            "The other places are taken with the join link shown once the campaign "
+            "is created."
+        ),
+    )
+    bots = forms.TypedChoiceField(
+        label=_("Computer players"),
+        coerce=int,
+        choices=[(0, "0"), (1, "1"), (2, "2"), (3, "3")],
+        initial=0,
+        required=False,
+        empty_value=0,
+    )
+    time_per_move = forms.ChoiceField(
+        label=_("Time per move"), choices=TIME_CHOICES, required=False, initial="3"
+    )
+    chapters_file = forms.FileField(
+        label=_("Your own chapters (JSON file)"),
+        required=False,
+        help_text=_(
+            "Leave empty to play our original campaign. A group who owns the box "
+            "can enter its own 8 chapters: see the format on the help page."
+        ),
+    )
+    chapters_text = forms.CharField(
+        label=_("Or paste your chapters (JSON)"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+    )
+
+    def clean_emails(self) -> list:
+        raw = self.cleaned_data.get("emails") or ""
+        addresses = [a.strip() for a in raw.replace(",", "\n").split() if a.strip()]
+        users = []
+        model = get_user_model()
+        for address in addresses:
+            user = model.objects.filter(email__iexact=address).first()
+            if user is None:
+                raise forms.ValidationError(
+                    _("Nobody has an account with %(email)s."),
+                    params={"email": address},
+                )
+            users.append(user)
+        return users
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("chapters_file")
+        text = data.get("chapters_text") or ""
+        chapters = None
+        if upload is not None:
+            if upload.size > MAX_CHAPTERS_BYTES:
+                raise forms.ValidationError(_("That chapters file is too large."))
+            text = upload.read().decode("utf-8", errors="replace")
+        if text.strip():
+            try:
+                chapters = validate_chapters(json.loads(text))
+            except ValueError:
+                raise forms.ValidationError(
+                    _("The chapters are not valid JSON.")
+                ) from None
+            except InvalidOptions as exc:
+                raise forms.ValidationError(exc.reason) from None
+        data["chapters"] = chapters
+        users = data.get("emails") or []
+        players = data.get("players") or 2
+        if 1 + len(users) + (data.get("bots") or 0) > players:
+            raise forms.ValidationError(
+                _("More invited and computer players than places in the campaign.")
+            )
+        return data
+
+    def service_arguments(self) -> dict:
+        days = self.cleaned_data.get("time_per_move")
+        return {
+            "name": self.cleaned_data.get("name") or "",
+            "num_players": self.cleaned_data["players"],
+            "invited": self.cleaned_data.get("emails") or [],
+            "bots": self.cleaned_data.get("bots") or 0,
+            "chapters": self.cleaned_data.get("chapters"),
+            "time_per_move": timedelta(days=int(days)) if days else None,
+        }

@@ -1,0 +1,160 @@
+"""My City campaigns: a group of players, 24 episodes, boards that live on.
+
+Each episode is a games.Game in the "campaign" mode; its options carry the boards
+as the previous episode left them (the engine's `carry`), which the campaign keeps
+per player between episodes.
+"""
+
+import secrets
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from games.engines.base import InvalidOptions
+from games.engines.my_city.chapters import EPISODES, validate_chapters
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def chapters_validator(value) -> None:
+    """Custom chapters must be 8 chapters in the engine's rule vocabulary."""
+    if value is None:
+        return
+    try:
+        validate_chapters(value)
+    except InvalidOptions as exc:
+        raise ValidationError(exc.reason) from None
+
+
+class Campaign(models.Model):
+    """A My City campaign for 2 to 4 players; `chapters` null is the original one."""
+
+    class Status(models.TextChoices):
+        OPEN = "open", _("waiting for players")
+        ACTIVE = "active", _("in progress")
+        FINISHED = "finished", _("finished")
+
+    name = models.CharField(_("name"), max_length=80, blank=True)
+    num_players = models.PositiveSmallIntegerField(_("players"), default=2)
+    chapters = models.JSONField(
+        _("chapters"),
+        null=True,
+        blank=True,
+        validators=[chapters_validator],
+        help_text=_(
+            "Empty for the original campaign; or 8 chapters "
+            '[{"name": ..., "rules": [...]}] in the rule vocabulary of docs/my_city.md.'
+        ),
+    )
+    status = models.CharField(
+        max_length=12, choices=Status, default=Status.OPEN, db_index=True
+    )
+    invite_token = models.CharField(
+        max_length=32, unique=True, default=new_invite_token
+    )
+    time_per_move = models.DurationField(_("time per move"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return self.name or f"My City campaign #{self.pk}"
+
+    def get_absolute_url(self):
+        return reverse("campaigns:campaign", args=[self.pk])
+
+    @property
+    def is_custom(self) -> bool:
+        return self.chapters is not None
+
+
+class CampaignPlayer(models.Model):
+    """A player of a campaign (a person or a computer player), with the board and
+    the progress circles the last closed episode left them."""
+
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="players"
+    )
+    position = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        null=True,
+        blank=True,
+        related_name="campaign_players",
+    )
+    bot_level = models.CharField(max_length=16, blank=True)  # "" for a person
+    circles = models.PositiveSmallIntegerField(_("progress circles"), default=0)
+    carry = models.JSONField(null=True, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "position"], name="campaign_player_position"
+            ),
+            models.UniqueConstraint(
+                fields=["campaign", "user"],
+                condition=models.Q(user__isnull=False),
+                name="one_place_per_user_in_campaign",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.campaign} player {self.position}"
+
+    @property
+    def is_bot(self) -> bool:
+        return bool(self.bot_level)
+
+    @property
+    def name(self) -> str:
+        if self.is_bot:
+            return f"{_('Computer')} {self.position + 1}"
+        return self.user.name if self.user else "?"
+
+
+class Episode(models.Model):
+    """One episode of a campaign, played as a game; closed once its results and
+    boards are recorded (never twice)."""
+
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="episodes"
+    )
+    number = models.PositiveSmallIntegerField(_("episode"))
+    game = models.OneToOneField(
+        "games.Game", on_delete=models.PROTECT, related_name="campaign_episode"
+    )
+    opened_at = models.DateTimeField(auto_now_add=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+    results = models.JSONField(null=True, blank=True)
+    email_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "number"], name="one_episode_per_number"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1) & models.Q(number__lte=EPISODES),
+                name="episode_number_in_range",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.campaign} episode {self.number}"

@@ -1,0 +1,136 @@
+"""Reads of the campaigns: the list of one's campaigns, the campaign page."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+
+from games import engines
+from games.engines.my_city.board import CAMPAIGN_TERRAIN
+from games.engines.my_city.chapters import (
+    CHAPTERS,
+    EPISODES,
+    EPISODES_PER_CHAPTER,
+    episode_rules,
+)
+
+from .models import Campaign, CampaignPlayer, Episode
+
+
+def campaigns_of(*, user):
+    return (
+        Campaign.objects.filter(players__user=user)
+        .prefetch_related(
+            Prefetch("players", queryset=CampaignPlayer.objects.select_related("user"))
+        )
+        .order_by("-created_at")
+    )
+
+
+def campaign_for_page(*, campaign_id: int) -> Campaign | None:
+    return (
+        Campaign.objects.filter(pk=campaign_id)
+        .prefetch_related(
+            Prefetch("players", queryset=CampaignPlayer.objects.select_related("user")),
+            Prefetch("episodes", queryset=Episode.objects.select_related("game")),
+        )
+        .first()
+    )
+
+
+def campaign_by_token(*, token: str) -> Campaign | None:
+    return Campaign.objects.filter(invite_token=token).first()
+
+
+def player_of(campaign: Campaign, user) -> CampaignPlayer | None:
+    if not user.is_authenticated:
+        return None
+    return next((p for p in campaign.players.all() if p.user_id == user.pk), None)
+
+
+def can_see(campaign: Campaign, user, *, token: str | None = None) -> bool:
+    if token and token == campaign.invite_token:
+        return True
+    if user.is_authenticated and user.is_staff:
+        return True
+    return player_of(campaign, user) is not None
+
+
+def campaign_context(*, campaign: Campaign, user) -> dict:
+    """Chapter progress, standings, each board as it stands, the next episode's
+    rules and the history. Boards of a running episode come from the engine's view
+    for this viewer, so no pending choice of another player is shown."""
+    players = list(campaign.players.all())
+    episodes = list(campaign.episodes.all())
+    me = player_of(campaign, user)
+    chapters = campaign.chapters or CHAPTERS
+    current = next((e for e in episodes if e.closed_at is None), None)
+    closed = [e for e in episodes if e.closed_at is not None]
+    last_closed = closed[-1].number if closed else 0
+    next_number = current.number if current else last_closed + 1
+    progress = []
+    for index, chapter in enumerate(chapters):
+        numbers = range(
+            index * EPISODES_PER_CHAPTER + 1, (index + 1) * EPISODES_PER_CHAPTER + 1
+        )
+        progress.append(
+            {
+                "number": index + 1,
+                "name": chapter["name"],
+                "episodes": [
+                    {
+                        "number": n,
+                        "done": n <= last_closed,
+                        "now": current is not None and n == current.number,
+                    }
+                    for n in numbers
+                ],
+            }
+        )
+    live_view = None
+    if current is not None and current.game.state is not None:
+        engine = engines.get(current.game.engine)
+        position = me.position if me else None
+        live_view = engine.view(current.game.state, position)
+    boards = []
+    for player in players:
+        if live_view is not None:
+            entry = live_view["players"][player.position]
+        else:
+            terrain = (player.carry or {}).get("terrain") or list(CAMPAIGN_TERRAIN)
+            entry = {"terrain": terrain, "cells": None, "placed": []}
+        boards.append({"player": player, "terrain": entry})
+    standings = sorted(players, key=lambda p: (-p.circles, p.position))
+    history = []
+    for episode in episodes:
+        results = {r["seat"]: r for r in episode.results or []}
+        history.append(
+            {
+                "episode": episode,
+                "rows": [
+                    {"player": p, "result": results.get(p.position)} for p in players
+                ],
+            }
+        )
+    return {
+        "campaign": campaign,
+        "players": players,
+        "me": me,
+        "progress": progress,
+        "current": current,
+        "live_view": live_view,
+        "boards": boards,
+        "standings": standings,
+        "history": list(reversed(history)),
+        "next_number": next_number if next_number <= EPISODES else None,
+        "next_rules": episode_rules(next_number, campaign.chapters)
+        if next_number <= EPISODES
+        else None,
+        "winners": _winners(standings) if campaign.status == "finished" else [],
+    }
+
+
+def _winners(standings: list) -> list:
+    if not standings:
+        return []
+    best = standings[0].circles
+    return [p for p in standings if p.circles == best]

@@ -1,0 +1,79 @@
+"""Thin views of the campaigns: parse, call one service or selector, render."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games.services import Rejected
+
+from . import selectors, services
+from .forms import CampaignForm
+
+
+@login_required
+@require_GET
+def campaign_list(request):
+    return render(
+        request,
+        "campaigns/list.html",
+        {"campaigns": selectors.campaigns_of(user=request.user)},
+    )
+
+
+@login_required
+def campaign_new(request):
+    form = CampaignForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            campaign = services.campaign_create(
+                creator=request.user, **form.service_arguments()
+            )
+        except Rejected as exc:
+            form.add_error(None, exc.message)
+        else:
+            return redirect(campaign)
+    status = 400 if request.method == "POST" else 200
+    return render(request, "campaigns/new.html", {"form": form}, status=status)
+
+
+@require_GET
+def campaign_page(request, campaign_id):
+    campaign = selectors.campaign_for_page(campaign_id=campaign_id)
+    token = request.GET.get("invite")
+    if campaign is None or not selectors.can_see(campaign, request.user, token=token):
+        raise Http404
+    context = selectors.campaign_context(campaign=campaign, user=request.user)
+    context["invite"] = token if token == campaign.invite_token else None
+    context["join_url"] = request.build_absolute_uri(
+        reverse("campaigns:invitation", args=[campaign.invite_token])
+    )
+    return render(request, "campaigns/campaign.html", context)
+
+
+@require_GET
+def invitation(request, token):
+    campaign = selectors.campaign_by_token(token=token)
+    if campaign is None:
+        raise Http404
+    return redirect(
+        reverse("campaigns:campaign", args=[campaign.pk]) + f"?invite={token}"
+    )
+
+
+@login_required
+@require_POST
+def join(request, campaign_id):
+    try:
+        services.campaign_join(
+            campaign_id=campaign_id,
+            user=request.user,
+            token=request.POST.get("invite", ""),
+        )
+    except Rejected as exc:
+        if exc.status in (403, 404):
+            raise Http404 from None
+        messages.error(request, exc.message)
+    return redirect("campaigns:campaign", campaign_id=campaign_id)

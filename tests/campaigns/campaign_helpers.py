@@ -1,0 +1,32 @@
+"""Helpers for the campaign tests: play an episode through the services."""
+
+from games import engines
+from games import services as games_services
+from games.bots import choose_move
+from games.models import Game
+
+ENGINE = engines.get("my-city")
+
+
+def play_episode(game_id: int, users: dict, capture, max_steps: int = 500) -> Game:
+    """Plays a game to its end: people (seat -> user) through move_submit with the
+    computer heuristic, computer players through bots_play. Callbacks registered on
+    commit (closing the episode, opening the next) run as they would in production."""
+    game = Game.objects.get(pk=game_id)
+    for _ in range(max_steps):
+        with capture(execute=True):
+            game.refresh_from_db()
+            if game.status != Game.Status.ACTIVE:
+                return game
+            games_services.bots_play(game_id=game_id)
+            game.refresh_from_db()
+            for seat in ENGINE.to_move(game.state):
+                user = users.get(seat)
+                if user is None:
+                    continue
+                move = choose_move(ENGINE, game.state, seat, seed=game.version)
+                games_services.move_submit(
+                    game_id=game_id, user=user, move=move, expected_version=game.version
+                )
+                game.refresh_from_db()
+    raise AssertionError("the episode did not end")
