@@ -1,0 +1,73 @@
+"""One round of My City between two people in a real browser (Playwright driving
+Debian's chromium): the table form, joining, rotating, placing, polling."""
+
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.test import Client
+
+from games.models import Game
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "e2e"
+
+
+def logged_in(browser, live_server, user, width):
+    """A browser context carrying the user's session cookie."""
+    client = Client()
+    client.force_login(user)
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
+    context = browser.new_context(viewport={"width": width, "height": 844})
+    context.add_cookies(
+        [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
+    )
+    return context.new_page()
+
+
+def test_two_players_play_one_round_of_my_city(browser, live_server, ana, ben):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    base = live_server.url
+    pa = logged_in(browser, live_server, ana, 390)
+    pb = logged_in(browser, live_server, ben, 1200)
+
+    # Ana creates a public two-player table; Ben joins from the lobby.
+    pa.goto(f"{base}/new/my-city/")
+    pa.select_option("select[name=players]", "2")
+    pa.select_option("select[name=mode]", "single")
+    pa.click("form.stacked button[type=submit]")
+    pa.wait_for_selector("#board[data-status=open]")
+    game = Game.objects.get()
+    pb.goto(f"{base}/")
+    pb.click(f"li:has(a[href='/games/{game.pk}/']) button:has-text('Join')")
+    pb.wait_for_selector("#board[data-status=active]")
+    pa.reload()
+    pa.wait_for_selector("#board[data-status=active] .mc-target")
+
+    # Ana turns the building (a link that re-renders the board), then places it.
+    pa.click(".mc-orient a.act >> nth=0")
+    pa.wait_for_selector(".mc-image.current")
+    pa.locator(".mc-target").first.click()
+    pa.wait_for_selector("#board[data-version='1']")
+    assert "You have decided" in pa.inner_text(".prompt")
+    assert pa.locator(".mc-target").count() == 0
+    # No horizontal scrolling on a 390 px phone.
+    assert pa.evaluate("document.documentElement.scrollWidth") <= 390
+    pa.screenshot(path=str(SHOTS / "my-city-decided-phone.png"), full_page=True)
+
+    # Ben's page follows by polling; Ana's building is not shown to him yet.
+    pb.wait_for_selector("#board[data-version='1']", timeout=10_000)
+    assert pb.locator(".mc-others svg rect.bld").count() == 0
+    pb.locator(".mc-target").last.click()
+
+    # The round resolves: both cities show their building, on both pages.
+    pb.wait_for_selector(".mc[data-round='2']")
+    pa.wait_for_selector(".mc[data-round='2']", timeout=10_000)
+    assert pb.locator(".mc-others svg rect.bld").count() > 0
+    assert pa.locator(".mc-mine svg rect.bld").count() > 0
+    assert "Round 1" in pa.inner_text(".mc-last")
+    pb.screenshot(path=str(SHOTS / "my-city-round-2-desktop.png"), full_page=True)
+    game.refresh_from_db()
+    assert game.state["round"] == 2
+    assert all(len(p["placed"]) == 1 for p in game.state["players"])
