@@ -28,3 +28,22 @@ def rating_delta(change) -> str:
         return ""
     delta = change[1] - change[0]
     return f"+{delta}" if delta > 0 else str(delta)
+
+
+@register.filter
+def duration_words(delta) -> str:
+    """A duration in days and hours, or hours and minutes ("2 days 4 h")."""
+    from django.utils.translation import gettext, ngettext
+
+    if not delta:
+        return ""
+    minutes = int(delta.total_seconds() // 60)
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    if days:
+        return ngettext("%(n)d day", "%(n)d days", days) % {"n": days} + (
+            gettext(" %(h)d h") % {"h": hours} if hours else ""
+        )
+    if hours:
+        return gettext("%(h)d h %(m)d min") % {"h": hours, "m": minutes}
+    return gettext("%(m)d min") % {"m": minutes}
