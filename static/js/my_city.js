@@ -37,4 +37,11 @@
       if (b) clear(b);
     });
   });
+  // The page's poll keeps the image the player chose (?o=N) when the board refreshes.
+  document.addEventListener("htmx:configRequest", function (event) {
+    var el = event.detail.elt;
+    if (!el || !el.matches || !el.matches("#board")) return;
+    var current = el.querySelector(".mc-image.current");
+    if (current && current.dataset.o) event.detail.parameters.o = current.dataset.o;
+  });
 })();

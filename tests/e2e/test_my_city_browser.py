@@ -45,9 +45,15 @@ def test_two_players_play_one_round_of_my_city(browser, live_server, ana, ben):
     pa.reload()
     pa.wait_for_selector("#board[data-status=active] .mc-target")
 
+    # Ben turns his view of the building first; his choice survives the polling.
+    chosen = pb.get_attribute(".mc-orient a.act >> nth=0", "data-o")
+    pb.click(".mc-orient a.act >> nth=0")
+    pb.wait_for_selector(f".mc-image.current[data-o='{chosen}']")
+
     # Ana turns the building (a link that re-renders the board), then places it.
+    turned = pa.get_attribute(".mc-orient a.act >> nth=0", "data-o")
     pa.click(".mc-orient a.act >> nth=0")
-    pa.wait_for_selector(".mc-image.current")
+    pa.wait_for_selector(f".mc-image.current[data-o='{turned}']")
     pa.locator(".mc-target").first.click()
     pa.wait_for_selector("#board[data-version='1']")
     assert "You have decided" in pa.inner_text(".prompt")
@@ -59,6 +65,7 @@ def test_two_players_play_one_round_of_my_city(browser, live_server, ana, ben):
     # Ben's page follows by polling; Ana's building is not shown to him yet.
     pb.wait_for_selector("#board[data-version='1']", timeout=10_000)
     assert pb.locator(".mc-others svg rect.bld").count() == 0
+    assert pb.get_attribute(".mc-image.current", "data-o") == chosen
     pb.locator(".mc-target").last.click()
 
     # The round resolves: both cities show their building, on both pages.
@@ -70,4 +77,7 @@ def test_two_players_play_one_round_of_my_city(browser, live_server, ana, ben):
     pb.screenshot(path=str(SHOTS / "my-city-round-2-desktop.png"), full_page=True)
     game.refresh_from_db()
     assert game.state["round"] == 2
+    assert game.state["last_round"]["decisions"][0]["move"]["orientation"] == int(
+        turned
+    )
     assert all(len(p["placed"]) == 1 for p in game.state["players"])
