@@ -9,9 +9,13 @@ from __future__ import annotations
 
 import random
 
-from . import lost_cities, my_city
+from . import lost_cities, my_city, rival_cities
 
-HEURISTICS = {"lost-cities": lost_cities.score_move, "my-city": my_city.score_move}
+HEURISTICS = {
+    "lost-cities": lost_cities.score_move,
+    "my-city": my_city.score_move,
+    "rival-cities": rival_cities.score_move,
+}
 
 
 def choose_move(engine, state: dict, seat: int, *, seed: int) -> dict:
