@@ -138,6 +138,8 @@ FR = {
     "thinking": "réfléchit",
     "%(name)s wins the episode with %(score)s points.": "%(name)s gagne l'épisode avec %(score)s points.",
     "Round %(r)s": "Tour %(r)s",
+    "A shared first place with %(score)s points.": "Première place partagée avec %(score)s points.",
+    "Progress circles won:": "Cercles Progrès gagnés :",
     "built %(b)s (row %(row)s, column %(col)s)": "a construit %(b)s (ligne %(row)s, colonne %(col)s)",
     "passed": "a passé",
     "The cities": "Les villes",
