@@ -226,3 +226,16 @@ def test_the_campaign_ends_after_episode_24(ana, capture):
     assert campaign.status == Campaign.Status.FINISHED
     assert Episode.objects.filter(campaign=campaign).count() == 1
     assert tasks.episode_open_next_task(campaign.pk) is None
+
+
+def test_chapters_entered_in_the_admin_are_checked(ana):
+    """The admin's chapters field refuses chapters outside the vocabulary."""
+    from django.core.exceptions import ValidationError
+
+    campaign = services.campaign_create(creator=ana, num_players=2)
+    campaign.chapters = [{"name": "Only one", "rules": []}]
+    with pytest.raises(ValidationError) as refused:
+        campaign.full_clean()
+    assert "8 chapters" in str(refused.value)
+    campaign.chapters = json.loads(json.dumps(CHAPTERS))
+    campaign.full_clean()
