@@ -21,7 +21,9 @@ class SearchForm(forms.Form):
         widget=forms.DateInput(attrs={"type": "date"}),
     )
     until = forms.DateField(
-        label=_("to"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+        label=_("Finished until"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
 
 

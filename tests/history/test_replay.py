@@ -172,3 +172,32 @@ def test_replay_page_queries_do_not_grow_with_the_game(
     c.get(url, {"step": game.version - 1})  # fills the snapshots
     with django_assert_max_num_queries(10):
         assert c.get(url, {"step": game.version - 2}).status_code == 200
+
+
+def test_the_game_page_links_to_the_replay_and_the_record_once_over(play, client):
+    """The end of a game offers its replay and its record; during it, players get a
+    link to step back through the moves."""
+    game = play("lost-cities", seed=4, moves=6)
+    player = client_for(game.seats.get(position=0).user)
+    replay_url = reverse("history:replay", args=[game.pk])
+    export_url = reverse("history:export", args=[game.pk])
+    body = player.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert replay_url in body and export_url not in body
+    assert replay_url not in client.get(game.get_absolute_url()).content.decode()
+    over = play("lost-cities", seed=4)
+    body = client.get(over.get_absolute_url()).content.decode()
+    assert reverse("history:replay", args=[over.pk]) in body
+    assert reverse("history:export", args=[over.pk]) in body
+
+
+@pytest.mark.parametrize("engine", engines.all(), ids=lambda e: e.slug)
+def test_replay_page_renders_every_engines_board(engine, play, client):
+    """Each engine's board partial (or the plain fallback) renders at any step."""
+    game = play(engine.slug, seed=6)
+    url = reverse("history:replay", args=[game.pk])
+    for step in (0, 1, game.version // 2, game.version):
+        for seat in ("all", "-", "0"):
+            response = client.get(url, {"step": step, "seat": seat})
+            assert response.status_code == 200, (step, seat)
+    player = client_for(game.seats.get(position=0).user)
+    assert player.get(url, {"step": 2}).status_code == 200
