@@ -177,6 +177,7 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "data_folder_in": str(_queue),
         "data_folder_out": str(_queue),
         "store_processed": False,
+        "control_folder": str(_queue / "control"),
     }
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
