@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, Move, Seat
+from .models import Game, Move, Notification, Seat
 
 
 class SeatInline(admin.TabularInline):
@@ -23,3 +23,13 @@ class MoveAdmin(admin.ModelAdmin):
     list_display = ["game", "seq", "seat", "created_at"]
     list_select_related = ["game"]
     raw_id_fields = ["game"]
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    """The email outbox: what was sent, skipped (and why) or is still pending."""
+
+    list_display = ["id", "kind", "user", "game", "state", "attempts", "created_at"]
+    list_filter = ["kind", "state"]
+    raw_id_fields = ["user", "game"]
+    readonly_fields = ["sent_at", "detail", "created_at"]

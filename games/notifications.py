@@ -25,6 +25,7 @@ How it fits together:
 
 from __future__ import annotations
 
+import email.policy
 import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -313,6 +314,15 @@ def _game_context(game: Game, user) -> dict:
     }
 
 
+class NotificationEmail(EmailMultiAlternatives):
+    """Headers kept on one line (RFC 5322 allows 998 characters): folded at 78,
+    a long List-Unsubscribe URL would be turned into encoded words that mail
+    clients do not read as a URL."""
+
+    def message(self, *, policy=email.policy.default):
+        return super().message(policy=policy.clone(max_line_length=998))
+
+
 def compose(n: Notification) -> EmailMultiAlternatives:
     """The email of one row, in its reader's language and time zone."""
     user = n.user
@@ -340,7 +350,7 @@ def compose(n: Notification) -> EmailMultiAlternatives:
         )
         text = render_to_string(f"emails/{n.kind}.txt", context)
         html = render_to_string(f"emails/{n.kind}.html", context)
-    message = EmailMultiAlternatives(
+    message = NotificationEmail(
         subject=subject,
         body=text,
         to=[user.email],

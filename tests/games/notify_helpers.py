@@ -28,6 +28,7 @@ class Inbox:
 
     def __init__(self):
         self.messages: list[email.message.EmailMessage] = []
+        self.raw: list[bytes] = []
         self.arrived = threading.Condition()
 
     async def handle_DATA(self, server, session, envelope):
@@ -36,6 +37,7 @@ class Inbox:
         )
         message["X-Envelope-To"] = ", ".join(envelope.rcpt_tos)
         with self.arrived:
+            self.raw.append(envelope.original_content or envelope.content)
             self.messages.append(message)
             self.arrived.notify_all()
         return "250 Message accepted for delivery"

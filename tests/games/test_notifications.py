@@ -96,6 +96,8 @@ def test_your_turn_email_leaves_by_smtp_with_link_and_one_click_unsubscribe(
     )
     assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
     assert unsubscribe[1:-1] in body_text(message)
+    # On the wire the URL stays readable: not folded into encoded words.
+    assert f"List-Unsubscribe: {unsubscribe}\r\n".encode() in smtp.inbox.raw[0]
 
 
 def test_email_is_written_in_the_readers_language(
