@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import random
 
-from . import lost_cities, my_city, rival_cities
+from . import citadels, lost_cities, my_city, rival_cities
 
 HEURISTICS = {
+    "citadels": citadels.score_move,
     "lost-cities": lost_cities.score_move,
     "my-city": my_city.score_move,
     "rival-cities": rival_cities.score_move,

@@ -1,0 +1,432 @@
+"""Citadels board: the engine's view and the viewer's legal moves, arranged.
+
+Everything comes from `view` (what the viewer may know) and `legal` (the
+viewer's legal moves); the raw state never reaches a template. Each legal move
+becomes one control with a sentence naming it; a move aimed at something on the
+table (a character of the line-up, a district in a city, a card in the hand or
+among the drawn cards) is drawn on that thing, the others in the action bar.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+register = template.Library()
+
+TYPE_NAMES = {
+    "noble": gettext_lazy("noble"),
+    "religious": gettext_lazy("religious"),
+    "trade": gettext_lazy("trade"),
+    "military": gettext_lazy("military"),
+    "unique": gettext_lazy("unique"),
+}
+# A symbol for each district type, so that colour is never the only cue.
+TYPE_SYMBOLS = {
+    "noble": "♛",
+    "religious": "✝",
+    "trade": "⚖",
+    "military": "⚔",
+    "unique": "✦",
+}
+SPY_KINDS = TYPE_NAMES
+
+
+def _json(move: dict) -> str:
+    return json.dumps(move, sort_keys=True, separators=(",", ":"))
+
+
+class _Names:
+    """Names of what moves refer to, from the view only."""
+
+    def __init__(self, view: dict, seats):
+        self.players = {s.position: s.name for s in seats}
+        self.chars = {c["key"]: c["name"] for c in view.get("lineup") or []}
+        self.cards: dict[str, dict] = {}
+        for p in view.get("players") or []:
+            for d in p["city"]:
+                self.cards[d["id"]] = d
+        for d in (view.get("hand") or []) + (view.get("museum") or []):
+            self.cards[d["id"]] = d
+        call = view.get("call") or {}
+        turn = call.get("turn") or {}
+        for d in (turn.get("drawn") or []) + (turn.get("spied_hand") or []):
+            self.cards[d["id"]] = d
+        sub = turn.get("sub") or {}
+        for d in (
+            (sub.get("cards") or []) + (sub.get("hand") or []) + (sub.get("deck") or [])
+        ):
+            self.cards[d["id"]] = d
+        if sub.get("card"):
+            self.cards[sub["card"]["id"]] = sub["card"]
+        pending = view.get("pending") or {}
+        if pending.get("card"):
+            self.cards[pending["card"]["id"]] = pending["card"]
+
+    def player(self, seat) -> str:
+        return self.players.get(seat, "?")
+
+    def char(self, key_or_id: str) -> str:
+        key = key_or_id[5:] if key_or_id.startswith("char-") else key_or_id
+        return self.chars.get(key, key)
+
+    def card(self, cid) -> str:
+        return self.cards.get(cid, {}).get("name", _("a card"))
+
+
+def move_label(move: dict, n: _Names) -> str:  # noqa: C901 - one line per move type
+    """One short sentence for a legal move."""
+    t = move.get("type")
+    c = move.get("character")
+    if t == "choose":
+        return _("Take the %(c)s") % {"c": n.char(c)}
+    if t == "discard_character":
+        return _("Discard the %(c)s face down") % {"c": n.char(c)}
+    if t == "take_gold":
+        return _("Take gold")
+    if t == "draw_cards":
+        return _("Draw cards")
+    if t in ("keep", "scholar_keep", "wizard_take", "lighthouse"):
+        return _("Keep the %(card)s") % {"card": n.card(move["card"])}
+    if t == "income":
+        if move.get("cards"):
+            return _("Collect income, %(n)d as cards") % {"n": move["cards"]}
+        return _("Collect income")
+    if t == "build":
+        card = n.card(move["card"])
+        if move.get("framework"):
+            return _("Build the %(card)s by destroying the Framework") % {"card": card}
+        if move.get("destroy"):
+            return _("Build the %(card)s, destroying your %(other)s") % {
+                "card": card,
+                "other": n.card(move["destroy"]),
+            }
+        if move.get("cards"):
+            return _("Build the %(card)s, paying %(n)d with cards") % {
+                "card": card,
+                "n": move["cards"],
+            }
+        if move.get("from") is not None:
+            return _("Build the %(card)s, cards to %(player)s for the gold") % {
+                "card": card,
+                "player": n.player(move["from"]),
+            }
+        return _("Build the %(card)s") % {"card": card}
+    if t in ("pay_card", "give_card", "seer_give"):
+        return _("Give the %(card)s") % {"card": n.card(move["card"])}
+    if t == "kill":
+        return _("Kill the %(c)s") % {"c": n.char(c)}
+    if t == "rob":
+        return _("Rob the %(c)s") % {"c": n.char(c)}
+    if t == "bewitch":
+        return _("Bewitch the %(c)s") % {"c": n.char(c)}
+    if t == "swap_hands":
+        return _("Swap hands with %(p)s") % {"p": n.player(move["seat"])}
+    if t == "redraw_card":
+        return _("Set the %(card)s aside") % {"card": n.card(move["card"])}
+    if t == "redraw_done":
+        return _("Draw as many cards as set aside")
+    if t == "destroy":
+        return _("Destroy the %(card)s of %(p)s") % {
+            "card": n.card(move["district"]),
+            "p": n.player(move["seat"]),
+        }
+    if t == "seize":
+        return _("Seize the %(card)s of %(p)s") % {
+            "card": n.card(move["district"]),
+            "p": n.player(move["seat"]),
+        }
+    if t == "armory":
+        return _("Blow up the %(card)s of %(p)s") % {
+            "card": n.card(move["district"]),
+            "p": n.player(move["seat"]),
+        }
+    if t == "exchange":
+        return _("Exchange your %(mine)s for the %(card)s of %(p)s") % {
+            "mine": n.card(move["district"]),
+            "card": n.card(move["target"]),
+            "p": n.player(move["seat"]),
+        }
+    if t == "beautify":
+        return _("Beautify the %(card)s") % {"card": n.card(move["district"])}
+    if t == "wizard_look":
+        return _("Look at the hand of %(p)s") % {"p": n.player(move["seat"])}
+    if t == "wizard_build":
+        return _("Build it")
+    if t == "wizard_keep":
+        return _("Keep it in your hand")
+    if t == "give_crown":
+        p = n.player(move["seat"])
+        if move.get("take") == "gold":
+            return _("Give the crown to %(p)s and take 1 gold") % {"p": p}
+        if move.get("take") == "card":
+            return _("Give the crown to %(p)s and take a card") % {"p": p}
+        return _("Give the crown to %(p)s") % {"p": p}
+    if t == "tribute":
+        if move.get("card"):
+            return _("Pay the tribute with the %(card)s") % {
+                "card": n.card(move["card"])
+            }
+        return _("Pay the tribute: 1 gold")
+    if t == "navigate":
+        if move.get("take") == "gold":
+            return _("Take 4 gold")
+        return _("Draw 4 cards")
+    if t == "tithe":
+        return _("Take 1 gold from %(p)s") % {"p": n.player(move["seat"])}
+    if t == "scholar":
+        return _("Draw 7 cards and keep 1")
+    if t == "spy":
+        return _("Spy on %(p)s: %(kind)s") % {
+            "p": n.player(move["seat"]),
+            "kind": SPY_KINDS.get(move["kind"], move["kind"]),
+        }
+    if t == "seer":
+        return _("Take a card at random from each player")
+    if t == "warrants":
+        return _("Sign the warrant on the %(c)s (blanks: %(others)s)") % {
+            "c": n.char(move["signed"]),
+            "others": ", ".join(n.char(k) for k in move["unsigned"]),
+        }
+    if t == "threats":
+        return _("Real threat on the %(c)s, the other on the %(d)s") % {
+            "c": n.char(move["flowered"]),
+            "d": n.char(move["other"]),
+        }
+    if t == "confiscate":
+        return _("Confiscate the district") if move["take"] else _("Let it be built")
+    if t == "bribe":
+        return _("Pay the bribe") if move["pay"] else _("Refuse to pay")
+    if t == "reveal_threat":
+        return _("Reveal the threat") if move["reveal"] else _("Keep it hidden")
+    if t == "smithy":
+        return _("Smithy: pay 2 gold, draw 3 cards")
+    if t == "laboratory":
+        return _("Laboratory: discard the %(card)s for gold") % {
+            "card": n.card(move["card"])
+        }
+    if t == "museum":
+        return _("Museum: put the %(card)s under it") % {"card": n.card(move["card"])}
+    if t == "graveyard":
+        return _("Pay 1 gold and take it back") if move["take"] else _("Let it go")
+    if t == "theater_swap":
+        return _("Swap your %(c)s with a character of %(p)s") % {
+            "c": n.char(move["give"]),
+            "p": n.player(move["seat"]),
+        }
+    if t == "theater_pass":
+        return _("Keep your characters")
+    if t == "bell_tower":
+        return _("Ring the Bell Tower") if move["announce"] else _("Stay silent")
+    if t == "end_turn":
+        return _("End your turn")
+    return t or "?"
+
+
+def _anchor(move: dict) -> tuple:
+    """Where a move's control is drawn: on a thing, or in the action bar."""
+    t = move.get("type")
+    if t in ("kill", "rob", "bewitch"):
+        return ("char", move["character"])
+    if t in ("choose", "discard_character"):
+        return ("pile", move["character"])
+    if t in ("destroy", "seize", "armory"):
+        return ("district", move["district"])
+    if t == "exchange":
+        return ("district", move["target"])
+    if t == "beautify":
+        return ("district", move["district"])
+    if t in ("build", "laboratory", "museum", "pay_card", "give_card", "seer_give"):
+        return ("hand", move["card"])
+    if t == "tribute" and move.get("card"):
+        return ("hand", move["card"])
+    if t in ("keep", "redraw_card", "scholar_keep", "wizard_take", "lighthouse"):
+        return ("card", move["card"])
+    return ("action", None)
+
+
+def _district(d: dict, controls: dict) -> dict:
+    return {
+        **d,
+        "symbol": TYPE_SYMBOLS.get(d["type"], "?"),
+        "type_name": TYPE_NAMES.get(d["type"], d["type"]),
+        "controls": controls.get(("district", d["id"]), []),
+    }
+
+
+def _prompt(view, position, legal, n: _Names, seats) -> str:  # noqa: C901
+    if view["phase"] == "over":
+        return _("The game is over.")
+    to_move = view.get("to_move") or []
+    pending = view.get("pending")
+    call = view.get("call") or {}
+    turn = call.get("turn") or {}
+    if position is not None and position in to_move and legal:
+        if pending:
+            kind = pending["kind"]
+            if kind == "graveyard":
+                return _(
+                    "The %(card)s was destroyed: pay 1 gold to take it into "
+                    "your hand (Graveyard), or let it go."
+                ) % {"card": n.card(pending["card"]["id"])}
+            if kind == "theater":
+                return _("Theater: swap one of your characters, or keep them.")
+            if kind == "emperor":
+                return _("The Emperor gave you the crown: pay him a tribute.")
+            if kind == "emperor_crown":
+                return _("Your Emperor was killed: give the crown to a player.")
+            if kind == "magistrate":
+                return _("A warranted player builds: confiscate the district?")
+            if kind == "blackmail":
+                return _("The bribe was refused: reveal your threat?")
+            return _("Answer the question below.")
+        if view["phase"] == "draft":
+            if view["draft"]["action"] == "discard":
+                return _("Discard one of these characters face down.")
+            return _("Choose a character from the cards passed to you.")
+        char = n.char(turn.get("character") or "")
+        if turn.get("sub"):
+            return _("%(c)s: finish your choice below.") % {"c": char}
+        if turn.get("step") == "resources":
+            return _("You are the %(c)s: take gold or draw cards.") % {"c": char}
+        if turn.get("step") == "keep":
+            return _("Keep one of the cards you drew.")
+        return _(
+            "You are the %(c)s: use your power, build (up to %(n)d), then end "
+            "your turn."
+        ) % {"c": char, "n": turn.get("build_limit") or 0}
+    names = ", ".join(n.player(s) for s in to_move)
+    if pending:
+        return _("Waiting for %(p)s to answer.") % {"p": names}
+    if view["phase"] == "draft":
+        return _("Waiting for %(p)s to choose a character.") % {"p": names}
+    if turn:
+        return _("The %(c)s is called: waiting for %(p)s.") % {
+            "c": n.char(turn["character"]),
+            "p": names,
+        }
+    return _("Waiting for %(p)s.") % {"p": names}
+
+
+@register.simple_tag(takes_context=True)
+def ct_layout(context) -> dict:
+    """The line-up, the cities, your hand and cards, and every control."""
+    view = context.get("view")
+    if not view:
+        return {}
+    legal = context.get("legal") or []
+    seats = context.get("seats") or []
+    position = context.get("position")
+    names = _Names(view, seats)
+    controls: dict[tuple, list] = {}
+    for move in legal:
+        controls.setdefault(_anchor(move), []).append(
+            {
+                "json": _json(move),
+                "label": move_label(move, names),
+                "type": move["type"],
+            }
+        )
+    call = view.get("call") or {}
+    turn = call.get("turn") or {}
+    killed, robbed, bewitched = view["killed"], view["robbed"], view["bewitched"]
+    shown = {}
+    for p in view["players"]:
+        for c in p["characters"]:
+            shown[c["key"]] = p["seat"]
+    face_up = {c["key"] for c in view["face_up"]}
+    mine = {c["key"] for c in view.get("my_characters") or []}
+    discards = {c["key"] for c in view.get("my_discards") or []}
+    lineup = []
+    for c in view["lineup"]:
+        key = c["key"]
+        lineup.append(
+            {
+                **c,
+                "face_up": key in face_up,
+                "seat": shown.get(key),
+                "holder": names.player(shown[key]) if key in shown else "",
+                "mine": key in mine,
+                "seen_discard": key in discards,
+                "killed": key == killed,
+                "robbed": key == robbed,
+                "bewitched": key == bewitched,
+                "called": view["phase"] == "call" and key == turn.get("character"),
+                "past": view["phase"] == "call" and c["rank"] < (call.get("rank") or 0),
+                "controls": controls.get(("char", key), []),
+            }
+        )
+    players = []
+    order = [p for p in view["players"] if p["seat"] == position] + [
+        p for p in view["players"] if p["seat"] != position
+    ]
+    for p in order:
+        players.append(
+            {
+                **p,
+                "name": names.player(p["seat"]),
+                "me": p["seat"] == position,
+                "acting": p["seat"] in (view.get("to_move") or []),
+                "city": [_district(d, controls) for d in p["city"]],
+                "hand": [_district(d, {}) for d in p["hand"] or []],
+            }
+        )
+    hand = [
+        {**_district(d, {}), "controls": controls.get(("hand", d["id"]), [])}
+        for d in view.get("hand") or []
+    ]
+    # Cards to pick from: drawn cards, a redraw, the Scholar's, the Wizard's
+    # look, the Lighthouse's deck.
+    sub = turn.get("sub") or {}
+    pool = list(turn.get("drawn") or [])
+    for key in ("cards", "hand", "deck"):
+        pool += sub.get(key) or []
+    seen = set()
+    picks = []
+    for d in pool:
+        if d["id"] in seen:
+            continue
+        seen.add(d["id"])
+        picks.append(
+            {**_district(d, {}), "controls": controls.get(("card", d["id"]), [])}
+        )
+    pile = [
+        {**c, "controls": controls.get(("pile", c["id"]), [])}
+        for c in (view.get("draft") or {}).get("pile") or []
+    ]
+    # A control aimed at something not drawn here goes to the action bar.
+    drawn = {("char", c["key"]) for c in lineup} | {("action", None)}
+    drawn |= {("pile", c["id"]) for c in pile} | {("hand", d["id"]) for d in hand}
+    drawn |= {("card", d["id"]) for d in picks}
+    drawn |= {("district", d["id"]) for p in players for d in p["city"]}
+    actions = list(controls.get(("action", None), []))
+    for anchor, items in controls.items():
+        if anchor not in drawn:
+            actions += items
+    outcome = []
+    for row in view.get("outcome") or []:
+        outcome.append({**row, "name": names.player(row["seat"])})
+    outcome.sort(key=lambda r: r["rank"])
+    return {
+        "prompt": _prompt(view, position, legal, names, seats),
+        "lineup": lineup,
+        "players": players,
+        "hand": hand,
+        "picks": picks,
+        "pile": pile,
+        "actions": actions,
+        "turn": turn,
+        "acting_name": names.char(turn.get("character") or "") if turn else "",
+        "turn_player": names.player(turn.get("seat")) if turn else "",
+        "spied": [_district(d, {}) for d in turn.get("spied_hand") or []],
+        "outcome": outcome,
+        "face_down": view.get("face_down") or [],
+    }
+
+
+@register.filter
+def ct_type_name(kind: str) -> str:
+    return TYPE_NAMES.get(kind, kind)

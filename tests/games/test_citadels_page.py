@@ -1,0 +1,590 @@
+"""The Citadels game page: table creation, the draft, the turn's steps, powers
+as controls, refusals that name the rule, and hidden information that never
+leaves the server."""
+
+import json
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from games import engines, services
+from games.bots import choose_move
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+ENGINE = engines.get("citadels")
+SECRET_ID = re.compile(r"(?:district-\d+|char-[a-z_]+|warrant-signed|threat-flowered)")
+
+
+def login(user):
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def start(users, options=None) -> Game:
+    """A started table: users[i] at seat i."""
+    game = services.game_create(
+        creator=users[0],
+        engine_slug="citadels",
+        num_players=len(users),
+        options=options or {},
+    )
+    for user in users[1:]:
+        services.seat_join(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    return game
+
+
+def people(*names):
+    """Users without a password (hashing one is slow): tests log in directly."""
+    from accounts.models import User
+
+    return [
+        User.objects.create_user(
+            email=f"{name.lower()}@example.com", password=None, display_name=name
+        )
+        for name in names
+    ]
+
+
+@pytest.fixture
+def four(db):
+    return people("Ana", "Ben", "Cy", "Dee")
+
+
+@pytest.fixture
+def game(four):
+    return start(four)
+
+
+def post_move(client, game, move, version=None):
+    return client.post(
+        reverse("games:move", args=[game.pk]),
+        {
+            "move": json.dumps(move),
+            "version": game.version if version is None else version,
+        },
+        headers={"HX-Request": "true"},
+    )
+
+
+def data_moves(body: str) -> list[dict]:
+    return [
+        json.loads(m.replace("&quot;", '"'))
+        for m in re.findall(r'data-move="([^"]+)"', body)
+    ]
+
+
+def canon(move: dict) -> str:
+    return json.dumps(move, sort_keys=True)
+
+
+def ids_in(body: str) -> set[str]:
+    return set(SECRET_ID.findall(body))
+
+
+def forbidden_for(state: dict, seat: int | None, num_players: int) -> set[str]:
+    """The ids that seat may not see: every other seat's secrets and the table's."""
+    out = set(ENGINE.secrets(state, None))
+    for other in range(num_players):
+        if other != seat:
+            out |= set(ENGINE.secrets(state, other))
+    if seat is not None:
+        out -= set(ENGINE.secrets(state, seat))
+    return out
+
+
+def set_state(game: Game, state: dict) -> None:
+    Game.objects.filter(pk=game.pk).update(state=state)
+    game.refresh_from_db()
+
+
+def advance(state: dict, until, *, seed: int = 0, limit: int = 3000) -> dict:
+    """Plays the computer player's moves until `until(state)` holds."""
+    for k in range(limit):
+        if until(state):
+            return state
+        seat = ENGINE.to_move(state)[0]
+        state = ENGINE.apply(state, seat, choose_move(ENGINE, state, seat, seed=k))
+    raise AssertionError("state not reached")
+
+
+def find_state(num_players: int, until, options=None) -> dict:
+    """A reachable state where `until` holds, trying seeds in turn."""
+    opts = ENGINE.validate_options(num_players, options or {})
+    for seed in range(60):
+        state = ENGINE.setup(num_players, opts, seed)
+        try:
+            return advance(state, until, seed=seed)
+        except AssertionError:
+            continue
+    raise AssertionError("no seed reaches that state")
+
+
+def acting(state, char, step="main"):
+    turn = state.get("turn")
+    return (
+        state["phase"] == "call"
+        and turn is not None
+        and turn["char"] == char
+        and turn["step"] == step
+        and not turn["sub"]
+        and not state["pending"]
+    )
+
+
+# --- Table creation ---------------------------------------------------------------
+
+
+def test_the_table_form_creates_a_2016_game_with_chosen_options(ana):
+    """The Citadels form offers the player count, edition, characters, unique
+    districts and short game, and the table gets them."""
+    c = login(ana)
+    page = c.get(reverse("games:new", args=["citadels"])).content.decode()
+    for field in ("players", "edition", "character_set", "rank_9", "short_game"):
+        assert f'name="{field}"' in page
+    response = c.post(
+        reverse("games:new", args=["citadels"]),
+        {
+            "visibility": "public",
+            "time_per_move": "3",
+            "timeout_policy": "bot",
+            "players": "5",
+            "edition": "2016",
+            "character_set": "random",
+            "unique_districts": "random",
+            "short_game": "7",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get(engine="citadels")
+    assert game.num_players == 5
+    assert game.options["edition"] == "2016"
+    assert game.options["character_set"] == "random"
+    assert game.options["unique_districts"] == "random"
+    assert game.options["short_game"] == 7
+
+
+def test_characters_chosen_rank_by_rank_are_used(ana):
+    """A chosen line-up (classic alternates) becomes the game's characters."""
+    keys = ["witch", "tax_collector", "wizard", "emperor", "abbot"]
+    keys += ["alchemist", "navigator", "diplomat"]
+    data = {
+        "visibility": "public",
+        "timeout_policy": "bot",
+        "players": "4",
+        "edition": "classic",
+        "character_set": "chosen",
+        "unique_districts": "base",
+    }
+    data.update({f"rank_{i + 1}": k for i, k in enumerate(keys)})
+    response = login(ana).post(reverse("games:new", args=["citadels"]), data)
+    assert response.status_code == 302
+    assert Game.objects.get(engine="citadels").options["characters"] == keys
+
+
+def test_a_line_up_the_edition_forbids_is_refused_with_the_rule(ana):
+    """The Spy is a 2016 character: a classic table with it is not created."""
+    data = {
+        "visibility": "public",
+        "timeout_policy": "bot",
+        "players": "4",
+        "edition": "classic",
+        "character_set": "chosen",
+        "unique_districts": "base",
+    }
+    keys = ["assassin", "spy", "magician", "king", "bishop", "merchant"]
+    keys += ["architect", "warlord"]
+    data.update({f"rank_{i + 1}": k for i, k in enumerate(keys)})
+    response = login(ana).post(reverse("games:new", args=["citadels"]), data)
+    assert response.status_code == 200
+    assert "Rank 2 cannot be" in response.content.decode()
+    assert not Game.objects.filter(engine="citadels").exists()
+
+
+# --- The draft -------------------------------------------------------------------
+
+
+def test_the_picker_sees_the_cards_passed_and_the_face_up_discards(game, four):
+    """The crown holder chooses from the pile (each card a control carrying its
+    move); the face-up discards are shown to everyone."""
+    state = game.state
+    picker = ENGINE.to_move(state)[0]
+    body = login(four[picker]).get(game.get_absolute_url()).content.decode()
+    offered = data_moves(body)
+    assert offered and offered == ENGINE.legal_moves(state, picker)
+    assert "Choose a character from the cards passed to you." in body
+    for c in ENGINE.view(state, None)["face_up"]:
+        assert c["name"] in body
+    assert "discarded face up" in body
+
+
+def test_the_others_see_who_is_choosing_and_no_pile(game, four):
+    """A player who is not choosing sees whom the table waits for, no controls and
+    none of the pile's cards."""
+    state = game.state
+    picker = ENGINE.to_move(state)[0]
+    other = (picker + 1) % 4
+    body = login(four[other]).get(game.get_absolute_url()).content.decode()
+    assert data_moves(body) == []
+    assert f"Waiting for {four[picker].display_name} to choose a character" in body
+    assert not ids_in(body) & forbidden_for(state, other, 4)
+
+
+# --- The turn --------------------------------------------------------------------
+
+
+def test_the_turn_offers_gold_or_cards_then_keep_then_build(game, four):
+    """Each step of the turn is a set of controls: gold or cards, then the drawn
+    cards to keep, then the power, builds and the end of the turn."""
+    state = advance(game.state, lambda s: s["phase"] == "call" and s["turn"])
+    set_state(game, state)
+    seat = ENGINE.to_move(state)[0]
+    c = login(four[seat])
+    body = c.get(game.get_absolute_url()).content.decode()
+    assert {"type": "take_gold"} in data_moves(body)
+    assert "take gold or draw cards" in body
+    response = post_move(c, game, {"type": "draw_cards"})
+    assert response.status_code == 200
+    body = response.content.decode()
+    game.refresh_from_db()
+    keeps = [m for m in data_moves(body) if m["type"] == "keep"]
+    assert keeps and all(m in ENGINE.legal_moves(game.state, seat) for m in keeps)
+    assert "Keep one of the cards you drew." in body
+    response = post_move(c, game, keeps[0])
+    body = response.content.decode()
+    game.refresh_from_db()
+    assert {"type": "end_turn"} in data_moves(body) or game.state["turn"]["sub"]
+
+
+def test_powers_aim_at_characters_as_controls(four):
+    """The Assassin's page offers one control per character he may kill, on the
+    line-up, and no kill of himself."""
+    state = find_state(4, lambda s: acting(s, "assassin"))
+    game = start(four)
+    set_state(game, state)
+    seat = ENGINE.to_move(state)[0]
+    body = login(four[seat]).get(game.get_absolute_url()).content.decode()
+    kills = [m for m in data_moves(body) if m["type"] == "kill"]
+    assert kills and {"type": "kill", "character": "assassin"} not in kills
+    assert sorted(map(canon, kills)) == sorted(
+        canon(m) for m in ENGINE.legal_moves(state, seat) if m["type"] == "kill"
+    )
+    assert "Kill the King" in body or "Kill the" in body
+
+
+def test_a_player_with_two_characters_sees_both(db):
+    """With 3 players (classic) each holds two characters and sees both."""
+    users = people("Ana", "Ben", "Cy")
+    game = start(users)
+    state = advance(game.state, lambda s: s["phase"] == "call")
+    set_state(game, state)
+    mine = ENGINE.view(state, 0)["my_characters"]
+    assert len(mine) == 2
+    body = login(users[0]).get(game.get_absolute_url()).content.decode()
+    for c in mine:
+        assert c["name"] in body
+    other = login(users[1]).get(game.get_absolute_url()).content.decode()
+    assert not ids_in(other) & forbidden_for(state, 1, 3)
+
+
+# --- Bad input -------------------------------------------------------------------
+
+
+def refused(game, user, move, message):
+    version = game.version
+    before = json.dumps(game.state, sort_keys=True)
+    response = post_move(login(user), game, move)
+    assert response.status_code == 400, response.status_code
+    body = response.content.decode()
+    assert message in body, re.findall(r'class="msg error"[^<]*<', body)
+    game.refresh_from_db()
+    assert game.version == version
+    assert json.dumps(game.state, sort_keys=True) == before
+    return body
+
+
+def test_robbing_the_assassin_is_refused_naming_the_rule(four):
+    """The Thief cannot rob rank 1: a 400 with the rule, nothing changes."""
+    state = find_state(4, lambda s: acting(s, "thief") and not s["turn"]["power"])
+    game = start(four)
+    set_state(game, state)
+    seat = ENGINE.to_move(state)[0]
+    refused(
+        game,
+        four[seat],
+        {"type": "rob", "character": "assassin"},
+        "The Thief cannot rob the Assassin.",
+    )
+
+
+def test_building_a_duplicate_is_refused(four):
+    """No two districts of the same name in a city."""
+    state = find_state(
+        4,
+        lambda s: (
+            acting(s, "king")
+            and s["turn"]["built"] == 0
+            and s["players"][s["turn"]["seat"]]["city"]
+        ),
+    )
+    seat = state["turn"]["seat"]
+    p = state["players"][seat]
+    built = p["city"][0]["id"]
+    # A second copy of the same district in hand, taken from the deck.
+    from games.engines.citadels.common import card_map
+
+    cards = card_map(state)
+    twin = next(
+        (c for c in state["deck"] if cards[c] == cards[built] and c != built), None
+    )
+    if twin is None:
+        pytest.skip("no second copy in the deck")
+    state["deck"].remove(twin)
+    p["hand"].append(twin)
+    p["gold"] = 20
+    game = start(four)
+    set_state(game, state)
+    refused(
+        game,
+        four[seat],
+        {"type": "build", "card": twin},
+        "no two districts of the same name",
+    )
+
+
+def test_building_beyond_the_limit_is_refused(four):
+    """The King builds one district a turn."""
+    state = find_state(4, lambda s: acting(s, "king") and s["turn"]["built"] == 1)
+    seat = state["turn"]["seat"]
+    p = state["players"][seat]
+    p["gold"] = 30
+    names = {d["id"] for d in p["city"]}
+    from games.engines.citadels.common import card_map
+
+    cards = card_map(state)
+    keys = {cards[i] for i in names}
+    card = next(c for c in state["deck"] if cards[c] not in keys)
+    state["deck"].remove(card)
+    p["hand"].append(card)
+    game = start(four)
+    set_state(game, state)
+    refused(game, four[seat], {"type": "build", "card": card}, "at most 1 district")
+
+
+def test_building_without_the_gold_is_refused(four):
+    """A district costing more than one's gold is refused with its price."""
+    state = find_state(4, lambda s: acting(s, "king") and s["turn"]["built"] == 0)
+    seat = state["turn"]["seat"]
+    p = state["players"][seat]
+    p["gold"] = 0
+    from games.engines.citadels.common import card_map
+
+    cards = card_map(state)
+    keys = {cards[d["id"]] for d in p["city"]}
+    card = next(c for c in state["deck"] if cards[c] not in keys)
+    state["deck"].remove(card)
+    p["hand"].append(card)
+    game = start(four)
+    set_state(game, state)
+    refused(game, four[seat], {"type": "build", "card": card}, "you do not have enough")
+
+
+def test_destroying_in_a_completed_city_is_refused(four):
+    """The Warlord cannot touch a completed city."""
+    state = find_state(
+        4,
+        lambda s: (
+            acting(s, "warlord")
+            and not s["turn"]["power"]
+            and any(
+                p["city"] for i, p in enumerate(s["players"]) if i != s["turn"]["seat"]
+            )
+        ),
+    )
+    seat = state["turn"]["seat"]
+    target = next(i for i, p in enumerate(state["players"]) if i != seat and p["city"])
+    # Complete the target's city with districts from the deck.
+    from games.engines.citadels.common import card_map
+
+    cards = card_map(state)
+    city = state["players"][target]["city"]
+    keys = {cards[d["id"]] for d in city}
+    for cid in list(state["deck"]):
+        if len(city) >= state["complete_size"]:
+            break
+        if cards[cid] not in keys and cards[cid] != "keep":
+            state["deck"].remove(cid)
+            city.append({"id": cid, "beautified": False, "round": 1})
+            keys.add(cards[cid])
+    state["players"][seat]["gold"] = 20
+    game = start(four)
+    set_state(game, state)
+    refused(
+        game,
+        four[seat],
+        {"type": "destroy", "seat": target, "district": city[0]["id"]},
+        "completed city",
+    )
+
+
+@pytest.mark.parametrize(
+    "raw, status, message",
+    [
+        ("not json", 400, "not valid JSON"),
+        (json.dumps({"type": "fly"}), 400, "Choose a character first"),
+    ],
+)
+def test_malformed_moves_are_refused_and_change_nothing(
+    game, four, raw, status, message
+):
+    """Nonsense is a 4xx with a readable message."""
+    picker = ENGINE.to_move(game.state)[0]
+    response = login(four[picker]).post(
+        reverse("games:move", args=[game.pk]),
+        {"move": raw, "version": game.version},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == status
+    assert message in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0
+
+
+def test_a_player_who_is_not_asked_cannot_move(game, four):
+    """Only the seat the engine waits for may act; the others get a 409."""
+    picker = ENGINE.to_move(game.state)[0]
+    other = (picker + 1) % 4
+    move = ENGINE.legal_moves(game.state, picker)[0]
+    response = post_move(login(four[other]), game, move)
+    assert response.status_code == 409
+    game.refresh_from_db()
+    assert game.version == 0
+
+
+# --- Whole games -----------------------------------------------------------------
+
+
+def play_over_http(game, users, *, every_page: bool, max_queries=None) -> int:
+    """Plays the whole game through the HTTP client, each move chosen by the
+    computer player for the seat to move, among the page's own controls. Checks
+    that no response to a player holds an id it may not see."""
+    clients = [login(u) for u in users]
+    spectator = Client()
+    n = len(users)
+    moves = 0
+    while True:
+        game.refresh_from_db()
+        state = game.state
+        if ENGINE.is_over(state):
+            break
+        seat = ENGINE.to_move(state)[0]
+        body = clients[seat].get(game.get_absolute_url()).content.decode()
+        offered = data_moves(body)
+        legal = ENGINE.legal_moves(state, seat)
+        assert sorted(map(canon, offered)) == sorted(map(canon, legal))
+        assert not ids_in(body) & forbidden_for(state, seat, n)
+        move = choose_move(ENGINE, state, seat, seed=moves)
+        response = post_move(clients[seat], game, move)
+        assert response.status_code == 200, response.content[:300]
+        moves += 1
+        game.refresh_from_db()
+        after = game.state
+        assert not ids_in(response.content.decode()) & forbidden_for(after, seat, n)
+        if every_page:
+            for other in range(n):
+                if other == seat:
+                    continue
+                page = clients[other].get(game.get_absolute_url()).content.decode()
+                assert not ids_in(page) & forbidden_for(after, other, n)
+            page = spectator.get(game.get_absolute_url()).content.decode()
+            assert not ids_in(page) & forbidden_for(after, None, n)
+        assert moves < 3000
+    return moves
+
+
+def test_a_whole_four_player_classic_game_over_http_leaks_nothing(four):
+    """Four players play a classic game to the end over HTTP; no page shown to a
+    player ever holds another seat's hand, hidden characters, the face-down
+    discards or the deck; the final page shows every score. (A short game, so
+    that every player's page can be read after every move.)"""
+    game = start(four, {"short_game": 6})
+    play_over_http(game, four, every_page=True)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    body = login(four[0]).get(game.get_absolute_url()).content.decode()
+    assert "Final score" in body and "wins with" in body
+    for row in ENGINE.outcome(game.state):
+        assert f'data-score="{row["seat"]}"><strong>{row["score"]}<' in body
+
+
+@pytest.mark.parametrize("num_players", [5, 8])
+def test_a_whole_2016_game_over_http_leaks_nothing(db, num_players):
+    """A 2016 game with random characters and unique districts, played to the end
+    over HTTP: the controls are exactly the legal moves and nothing leaks."""
+    users = people(*[f"P{i}" for i in range(num_players)])
+    game = start(
+        users,
+        {"edition": "2016", "character_set": "random", "unique_districts": "random"},
+    )
+    play_over_http(game, users, every_page=False)
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+
+
+def test_computer_players_finish_a_game_with_two_people(
+    db, django_capture_on_commit_callbacks
+):
+    """Two people and two computer players: the bots play their draft picks and
+    turns after each commit, so only the people are ever waited for."""
+    ana, ben = people("Ana", "Ben")
+    game = services.game_create(
+        creator=ana, engine_slug="citadels", num_players=4, options={}
+    )
+    services.seat_add_bot(game_id=game.pk, user=ana)
+    services.seat_add_bot(game_id=game.pk, user=ana)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    humans = {s.position: s.user for s in game.seats.all() if s.user_id}
+    play = {pos: login(u) for pos, u in humans.items()}
+    for k in range(3000):
+        game.refresh_from_db()
+        if ENGINE.is_over(game.state):
+            break
+        seat = ENGINE.to_move(game.state)[0]
+        assert seat in humans
+        move = choose_move(ENGINE, game.state, seat, seed=k)
+        with django_capture_on_commit_callbacks(execute=True):
+            assert post_move(play[seat], game, move).status_code == 200
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    assert game.seats.exclude(bot_level="").count() == 2
+
+
+def test_the_page_takes_a_constant_number_of_queries(
+    game, four, django_assert_max_num_queries
+):
+    """The page and its poll stay within a dozen queries, in the draft and late in
+    the game."""
+    c = login(four[0])
+    with django_assert_max_num_queries(12):
+        c.get(game.get_absolute_url())
+    state = advance(game.state, lambda s: s["round"] >= 4 and s["phase"] == "call")
+    set_state(game, state)
+    with django_assert_max_num_queries(12):
+        c.get(game.get_absolute_url())
+    with django_assert_max_num_queries(12):
+        c.get(reverse("games:poll", args=[game.pk]) + "?version=-1")
+
+
+def test_the_page_is_translated_into_french(game, four):
+    """Character names and the prompt come out in French for a French reader."""
+    picker = ENGINE.to_move(game.state)[0]
+    c = login(four[picker])
+    body = c.get(game.get_absolute_url(), headers={"accept-language": "fr"})
+    text = body.content.decode()
+    assert "Choisissez" in text or "Assassin" in text
