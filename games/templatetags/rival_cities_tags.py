@@ -413,6 +413,15 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     exchanges = [b for b in others if '"letter_exchange"' in b["json"]]
     others = [b for b in others if b not in exchanges]
 
+    # The latest log line of each other player: what changed since one's last look.
+    last_moves, seen = [], set()
+    for line in context.get("log") or []:
+        if line["seat"] in seen or line["seat"] == position or line["seat"] is None:
+            continue
+        seen.add(line["seat"])
+        text = _("Last move: %(move)s") % {"move": line["text"]}
+        last_moves.append({"seat": line["seat"], "text": text})
+
     result = view.get("result") or {}
     winner = result.get("winner")
     waiting = ", ".join(names.get(s, "") for s in view["to_move"])
@@ -438,6 +447,7 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         "winner_name": names.get(winner, "") if winner is not None else "",
         "how_won": str(HOW_WON.get(result.get("how"), "")),
         "resources": RESOURCES,
+        "last_moves": last_moves,
     }
 
 

@@ -66,6 +66,7 @@ FR = {
     "Your special cards": "Vos cartes Action spéciale",
     "Special cards": "Cartes Action spéciale",
     "No special card in hand.": "Aucune carte Action spéciale en main.",
+    "Last move: %(move)s": "Dernier coup : %(move)s",
     # --- Names ----------------------------------------------------------------------
     "Hamburg": "Hambourg",
     "Altona": "Altona",
