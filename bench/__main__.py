@@ -113,7 +113,16 @@ def main(argv=None) -> int:
     parser.add_argument("--levels", default="1,10,50", help="concurrent clients")
     parser.add_argument("--seconds", type=float, help="measured seconds per load phase")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
+    parser.add_argument(
+        "--rounds", type=int, help="load rounds per level (pooled; full: 2)"
+    )
     parser.add_argument("--json", help="also write the figures to this file")
+    parser.add_argument(
+        "--profile",
+        type=int,
+        metavar="N",
+        help="then cProfile N Lost Cities move POSTs in-process and print the top",
+    )
     args = parser.parse_args(argv)
     sections = [s.strip() for s in args.sections.split(",") if s.strip()]
     unknown = set(sections) - set(SECTIONS)
@@ -122,13 +131,31 @@ def main(argv=None) -> int:
     size = "smoke" if args.smoke else "quick" if args.quick else "full"
     p = {
         "full": dict(
-            budget=2.0, seconds=5.0, warmup=1.0, idle=2000, repeat=10, sweep=10_000
+            budget=2.0,
+            seconds=4.0,
+            warmup=1.0,
+            idle=2000,
+            repeat=10,
+            sweep=10_000,
+            rounds=2,
         ),
         "quick": dict(
-            budget=0.5, seconds=2.0, warmup=0.5, idle=300, repeat=5, sweep=10_000
+            budget=0.5,
+            seconds=2.0,
+            warmup=0.5,
+            idle=300,
+            repeat=5,
+            sweep=10_000,
+            rounds=1,
         ),
         "smoke": dict(
-            budget=0.0, seconds=0.5, warmup=0.2, idle=20, repeat=1, sweep=200
+            budget=0.0,
+            seconds=0.5,
+            warmup=0.2,
+            idle=20,
+            repeat=1,
+            sweep=200,
+            rounds=1,
         ),
     }[size]
     if args.seconds:
@@ -150,7 +177,7 @@ def main(argv=None) -> int:
     out = []
     started = time.perf_counter()
     try:
-        if DB_SECTIONS & set(sections):
+        if DB_SECTIONS & set(sections) or args.profile:
             configure(world)
         else:
             os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
@@ -166,6 +193,11 @@ def main(argv=None) -> int:
             text = SECTION_RUNNERS[section](world, p, levels, args, results, sections)
             print(text, flush=True)
             out.append(text)
+        if args.profile:
+            from bench import inprocess
+
+            print(f"\n## Profile of {args.profile} move POSTs (cProfile)\n")
+            print(inprocess.profile_moves(args.profile), flush=True)
     finally:
         for server in getattr(world, "servers", []):
             server.stop()
@@ -241,10 +273,12 @@ def run_http(world, p, levels, args, results, sections):
         p["warmup"],
         args.workers,
         p["idle"],
+        rounds=args.rounds or p["rounds"],
         do_move="http" in sections,
         do_poll="poll" in sections,
         log=lambda s: print(s, flush=True),
     )
+    rounds = args.rounds or p["rounds"]
     results["http"] = {
         k: [(c, _phase(m), _phase(b)) for c, m, b in rows[k]] for k in ("move", "poll")
     }
@@ -278,7 +312,7 @@ def run_http(world, p, levels, args, results, sections):
         texts.append(
             table(
                 f"2. Move POST over HTTP (gunicorn, {args.workers} sync workers, PostgreSQL, "
-                f"{p['seconds']:g} s per phase) vs bare UPDATE view",
+                f"{rounds} × {p['seconds']:g} s per level) vs bare UPDATE view",
                 [
                     "clients",
                     "moves/s",

@@ -16,6 +16,16 @@ from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
+REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
+CELERY_KEYS = (
+    "celery",
+    "_kombu.binding.celery",
+    "_kombu.binding.celery.pidbox",
+    "_kombu.binding.celeryev",
+    "unacked",
+    "unacked_index",
+    "unacked_mutex",
+)
 
 
 class World:
@@ -43,7 +53,10 @@ class World:
             # cookies keep their Secure flag; the load client sends them itself.
             "SECURE_SSL_REDIRECT": "false",
             "SECURE_HSTS_SECONDS": "0",
-            "VAR_DIR": str(self.tmp),  # broker, mail and static files go here
+            "VAR_DIR": str(self.tmp),  # mail and static files go here
+            # Celery on Redis as in production, in a database of its own; nothing
+            # consumes the queued tasks, whose keys teardown() deletes.
+            "CELERY_BROKER_URL": REDIS_URL,
             "CONN_MAX_AGE": "60",
             "LOG_LEVEL": "WARNING",
         }
@@ -101,6 +114,12 @@ def teardown(world: World) -> None:
         with _admin() as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{world.db_name}" WITH (FORCE)')
         world.db_created = False
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL).delete(*CELERY_KEYS)
+    except Exception:  # noqa: BLE001 - Redis down: nothing was queued there
+        pass
     shutil.rmtree(world.tmp, ignore_errors=True)
 
 

@@ -116,6 +116,15 @@ class Phase:
     errors: int = 0
     statuses: dict = field(default_factory=dict)
 
+    def merge(self, other: Phase) -> Phase:
+        """Pools another run of the same phase (rates over the summed time)."""
+        self.seconds += other.seconds
+        self.latencies += other.latencies
+        self.errors += other.errors
+        for status, n in other.statuses.items():
+            self.statuses[status] = self.statuses.get(status, 0) + n
+        return self
+
     @property
     def rate(self) -> float:
         return len(self.latencies) / self.seconds if self.seconds else 0.0
@@ -270,13 +279,13 @@ def run_phase(base_url, clients, seconds, warmup, request) -> Phase:
 # --- the section ------------------------------------------------------------------------------
 
 
-def prepare(levels: list[int], seconds: float, idle_games: int) -> dict:
+def prepare(levels: list[int], seconds: float, idle_games: int, rounds: int) -> dict:
     """Users with sessions, games to play through, and idle games in progress."""
     users = make_users(max(100, 2 * max(levels)), "player")
     headers = {u.pk: login_headers(u) for u in users}
     # Enough fresh games for the fastest level we expect (~400 moves/s) to never
     # run dry: a random Lost Cities game lasts ~280 decisions.
-    per_level = [c + math.ceil(400 * (seconds + 1) / 150) for c in levels]
+    per_level = [c + math.ceil(400 * (seconds + 1) / 150) for c in levels] * rounds
     count = sum(per_level)
     n = len(users)
     seatings = [[users[(2 * k) % n], users[(2 * k + 1) % n]] for k in range(count)]
@@ -301,11 +310,12 @@ def run(
     workers: int,
     idle_games: int,
     *,
+    rounds: int = 1,
     do_move: bool = True,
     do_poll: bool = True,
     log=print,
 ) -> dict:
-    data = prepare(levels, seconds, idle_games)
+    data = prepare(levels, seconds, idle_games, rounds)
     from django.db import connections
 
     connections.close_all()
@@ -324,29 +334,47 @@ def run(
         # Warm both servers (templates, connections, imports) before measuring.
         run_phase(bare.url, 2, 0.5, 0.0, bare_request(header_list, "POST"))
         run_phase(site.url, 2, 0.5, 0.0, players.request)
-        for clients in levels if do_move else []:
-            base = run_phase(
-                bare.url, clients, seconds, warmup, bare_request(header_list, "POST")
-            )
-            mine = run_phase(site.url, clients, seconds, warmup, players.request)
-            rows["move"].append((clients, mine, base))
-            log(
-                f"  move POST  {clients:>3} clients: {mine.rate:7.1f}/s "
-                f"p95 {mine.pct(95):6.1f} ms | bare {base.rate:7.1f}/s "
-                f"p95 {base.pct(95):6.1f} ms"
-            )
         poll = poll_request(data["idle"], data["headers"])
-        for clients in ([c for c in levels if c > 1] or levels) if do_poll else []:
-            base = run_phase(
-                bare.url, clients, seconds, warmup, bare_request(header_list, "GET")
-            )
-            mine = run_phase(site.url, clients, seconds, warmup, poll)
-            rows["poll"].append((clients, mine, base))
-            log(
-                f"  poll       {clients:>3} clients: {mine.rate:7.1f}/s "
-                f"p95 {mine.pct(95):6.1f} ms | bare {base.rate:7.1f}/s "
-                f"p95 {base.pct(95):6.1f} ms"
-            )
+        phases = []
+        if do_move:
+            phases += [("move", c) for c in levels]
+        if do_poll:
+            phases += [("poll", c) for c in ([c for c in levels if c > 1] or levels)]
+        pooled: dict = {}
+        for round_ in range(rounds):
+            for kind, clients in phases:
+                mine_request = players.request if kind == "move" else poll
+                method = "POST" if kind == "move" else "GET"
+                runs = {}
+                # Alternate which goes first, so that drift in the machine's load
+                # falls on both sides.
+                order = ["bare", "site"] if round_ % 2 == 0 else ["site", "bare"]
+                for side in order:
+                    if side == "bare":
+                        runs[side] = run_phase(
+                            bare.url,
+                            clients,
+                            seconds,
+                            warmup,
+                            bare_request(header_list, method),
+                        )
+                    else:
+                        runs[side] = run_phase(
+                            site.url, clients, seconds, warmup, mine_request
+                        )
+                mine, base = runs["site"], runs["bare"]
+                log(
+                    f"  round {round_ + 1} {kind:4} {clients:>3} clients: "
+                    f"{mine.rate:7.1f}/s p95 {mine.pct(95):7.1f} ms | bare "
+                    f"{base.rate:7.1f}/s p95 {base.pct(95):7.1f} ms"
+                )
+                if (kind, clients) in pooled:
+                    pooled[kind, clients][0].merge(mine)
+                    pooled[kind, clients][1].merge(base)
+                else:
+                    pooled[kind, clients] = [mine, base]
+        for (kind, clients), (mine, base) in pooled.items():
+            rows[kind].append((clients, mine, base))
         rows["moves_made"] = players.moves_made
         return rows
     finally:

@@ -119,7 +119,13 @@ def _length(at, repeat) -> dict:
     with override_settings(TEMPLATES=templates):
         a, b = make_users(2, "long")
         clients = [_client(a), _client(b)]
-        (game,) = make_active_games(endless.SLUG, [[a, b]])
+        game, warm = make_active_games(endless.SLUG, [[a, b], [a, b]])
+        # A first request loads templates, catalogues and urls: not a figure.
+        clients[0].post(
+            f"/games/{warm.pk}/move",
+            {"move": '{"type":"step"}', "version": "0"},
+            headers={"HX-Request": "true"},
+        )
         seats = list(game.seats.all())
         for target in at:
             if target - 1 > game.version:
@@ -144,7 +150,13 @@ def _length(at, repeat) -> dict:
     engine = engines.get("lost-cities")
     c, d = make_users(2, "lcfull")
     lc_clients = [_client(c), _client(d)]
-    (lc,) = make_active_games("lost-cities", [[c, d]], seed=4242)
+    lc, lc_warm = make_active_games("lost-cities", [[c, d], [c, d]], seed=4242)
+    seat = engine.to_move(lc_warm.state)[0]
+    lc_clients[seat].post(
+        f"/games/{lc_warm.pk}/move",
+        {"move": _json(engine.legal_moves(lc_warm.state, seat)[0]), "version": "0"},
+        headers={"HX-Request": "true"},
+    )
     rng = random.Random(4242)
     state, version, samples = lc.state, 0, []
     while not engine.is_over(state):
@@ -299,6 +311,16 @@ def sweeps(active: int = 10_000) -> list[dict]:
     Seat.objects.filter(game_id__in=late, to_move=True).update(
         deadline=now - timedelta(minutes=5)
     )
+    # 10 % with less than a fifth of their time left: reminders are due.
+    Seat.objects.filter(game_id__in=ids[1::10], to_move=True).update(
+        deadline=now + timedelta(hours=2)
+    )
+    # A fifth of the players take a daily digest, due now.
+    from accounts.models import User
+
+    User.objects.filter(pk__in=[u.pk for u in users[::5]]).update(
+        turn_emails="digest", digest_next_at=now - timedelta(minutes=1)
+    )
     rows = []
     for name in SWEEPS:
         fn = getattr(notifications, name)
@@ -316,3 +338,50 @@ def sweeps(active: int = 10_000) -> list[dict]:
             }
         )
     return rows
+
+
+# --- profile -----------------------------------------------------------------------------
+
+
+def profile_moves(moves: int = 200, top: int = 25) -> str:
+    """cProfile of `moves` Lost Cities move POSTs through the test Client."""
+    import cProfile
+    import io
+    import pstats
+
+    from games import engines
+
+    quiet_request_log()
+    engine = engines.get("lost-cities")
+    users = make_users(2 * (moves // 80 + 2), "prof")
+    pairs = [[users[2 * k], users[2 * k + 1]] for k in range(len(users) // 2)]
+    clients = {u.pk: _client(u) for u in users}
+    games = make_active_games("lost-cities", pairs, seed=31337)
+    rng = random.Random(5)
+    plan = []  # (client, url, data) computed first, so only the server is profiled
+    for game, pair in zip(games, pairs, strict=True):
+        state, version = game.state, 0
+        while not engine.is_over(state) and len(plan) < moves:
+            seat = engine.to_move(state)[0]
+            move = rng.choice(engine.legal_moves(state, seat))
+            plan.append(
+                (
+                    clients[pair[seat].pk],
+                    f"/games/{game.pk}/move",
+                    {"move": _json(move), "version": str(version)},
+                )
+            )
+            state = engine.apply(state, seat, move)
+            version += 1
+        if len(plan) >= moves:
+            break
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for client, url, data in plan:
+        client.post(url, data, headers={"HX-Request": "true"})
+    profiler.disable()
+    out = io.StringIO()
+    stats = pstats.Stats(profiler, stream=out)
+    stats.sort_stats("cumulative").print_stats(top)
+    stats.sort_stats("tottime").print_stats(top)
+    return out.getvalue()
