@@ -37,6 +37,33 @@
       if (b) clear(b);
     });
   });
+  // Simultaneous play: another player's decision moves the game's version, so a
+  // decision sent from a page a few seconds old comes back 409 with the fresh
+  // board. If that board still offers the very same decision (same card, same
+  // place), send it once more; the server checks it again as usual.
+  var lastMove = null;
+  var retried = false;
+  document.addEventListener("click", function (event) {
+    var b = event.target.closest && event.target.closest(".mc button[data-move]");
+    if (b) lastMove = b.dataset.move;
+  });
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var xhr = event.detail.xhr;
+    if (!xhr || !lastMove) return;
+    if (xhr.status !== 409 || retried) {
+      if (xhr.status < 300) retried = false;
+      return;
+    }
+    var again = Array.prototype.find.call(
+      document.querySelectorAll(".mc button[data-move]"),
+      function (b) { return b.dataset.move === lastMove; }
+    );
+    if (again) {
+      retried = true;
+      again.click();
+    }
+  });
+
   // The page's poll keeps the image the player chose (?o=N) when the board refreshes.
   document.addEventListener("htmx:configRequest", function (event) {
     var el = event.detail.elt;

@@ -66,6 +66,10 @@ def test_two_players_play_one_round_of_my_city(browser, live_server, ana, ben):
     pb.wait_for_selector("#board[data-version='1']", timeout=10_000)
     assert pb.locator(".mc-others svg rect.bld").count() == 0
     assert pb.get_attribute(".mc-image.current", "data-o") == chosen
+    # Ben decides from a page that is one version behind (as when both players
+    # click within one poll): the 409 brings the fresh board and the page sends
+    # the same decision again, once.
+    pb.evaluate("document.querySelector('#move-form input[name=version]').value = '0'")
     pb.locator(".mc-target").last.click()
 
     # The round resolves: both cities show their building, on both pages.
