@@ -28,6 +28,7 @@ FR = {
     "the forest": "la forêt",
     "a well": "un puits",
     "ruins": "des ruines",
+    "not a meadow": "autre chose qu'une prairie",
     "{p} has decided.": "{p} a décidé.",
     "{p} built the {colour} {shape} ({b}) at row {row}, column {col}.": "{p} a construit le bâtiment {shape} {colour} ({b}) en ligne {row}, colonne {col}.",
     ", face down.": ", face cachée.",
