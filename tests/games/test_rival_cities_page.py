@@ -211,6 +211,26 @@ def test_rival_hand_is_a_count_and_own_hand_is_shown(game, ana, ben):
     assert card not in theirs
 
 
+def test_low_season_steps_are_listed_one_by_one_after_the_move(game, ana, ben):
+    """Passing the bell runs the low season before the option: the page lists its
+    steps in order, one line each, to both players; the log has the move."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+    game = with_state(game, lambda state: state.update(inkwell=17))
+    game = play(game, 0, {"type": "move", "spaces": 2}, clients)
+    assert game.state["low_seasons"] == 1
+    for seat in (0, 1):
+        body = clients[seat].get(game.get_absolute_url()).content.decode()
+        section = body.split('id="rc-events-title"', 1)[1].split("</section>", 1)[0]
+        lines = re.findall(r"<li>(.*?)</li>", section)
+        assert lines[0] == "Ana passed the bell: low season"
+        assert lines[-1] == "The low season is over"
+        assert len(lines) >= 3
+        assert "Ana moved the inkwell 2 spaces" in body
+    body = clients[0].get(game.get_absolute_url()).content.decode()
+    assert "Choose an option" in body  # the interrupted turn resumes
+
+
 # --- Bad input -----------------------------------------------------------------------
 
 
@@ -432,6 +452,21 @@ def test_whole_game_over_http_never_leaks_hidden_ids(ana, ben, options):
     body = clients[0].get(game.get_absolute_url()).content.decode()
     assert "Final count" in body and "wins" in body
     assert Move.objects.filter(game=game).count() == game.version
+
+
+def test_spectator_sees_counts_only_and_no_controls(ana, ben, client):
+    """Someone without a seat sees the public board: both hands as counts, no
+    control, no hidden id."""
+    game = make_game(ana, ben)
+    clients = {0: login(ana), 1: login(ben)}
+    game = play_to(game, clients, lambda s: s["decisions"] >= 40)
+    body = client.get(game.get_absolute_url()).content.decode()
+    assert body.count("special card") >= 2 and "Your special cards" not in body
+    assert data_moves(body) == []
+    hidden = set(ENGINE.secrets(game.state, None))
+    for seat in (0, 1):
+        hidden |= set(ENGINE.secrets(game.state, seat))
+    assert not set(ID.findall(body)) & hidden
 
 
 # --- Constant queries ------------------------------------------------------------------
