@@ -272,3 +272,11 @@ def test_the_eternal_game_page_shows_wells_and_gold(ana, ben):
     body = login(ana).get(game.get_absolute_url()).content.decode()
     assert 'class="well"' in body and 'class="gold"' in body
     assert "The Eternal game" in body
+
+
+def test_the_top_bar_shows_each_score_so_far(game, ana):
+    """The players' list at the top carries the score as it would be counted now."""
+    body = login(ana).get(game.get_absolute_url()).content.decode()
+    scores = ENGINE.view(game.state, 0)["running"]
+    assert body.count('title="Score so far"') == 2
+    assert f">{scores[0]}</span>" in body

@@ -117,6 +117,8 @@ def view(state: dict, seat: int | None) -> dict:
         "board": {"rows": ROWS, "cols": COLS, "river": list(RIVER)},
         "buildings": BUILDINGS,
         "players": players,
+        # Each seat's score as it would be counted now (the site's top bar).
+        "running": list(scores),
     }
     # A fresh copy: nothing in a view is shared with the state or the module data
     # (a JSON round trip, much faster than a deep copy for plain JSON).
