@@ -27,4 +27,10 @@ app.conf.beat_schedule = {
     "reminders": _every(300.0, "reminders_sweep_task"),
     "deadlines": _every(120.0, "deadlines_sweep_task"),
     "digests": _every(300.0, "digests_sweep_task"),
+    # Rates finished rated games whose after-commit rating task was lost.
+    "ratings": {
+        "task": "history.tasks.ratings_catch_up_task",
+        "schedule": 900.0,
+        "options": {"expires": 900.0},
+    },
 }

@@ -20,7 +20,7 @@ from .figures import FIGURES
 from .models import Rating
 from .records import record_of, record_state
 from .replay import clamp
-from .services import game_state_at
+from .services import game_moves_count, game_state_at
 
 LOG_LINES = 12
 LIST_LIMIT = 20
@@ -82,10 +82,10 @@ def replay_context(*, game: Game, user, step=None, pov=None) -> dict:
     seats = list(game.seats.all())
     mine = viewer_seat(game, user)
     own = mine.position if mine else None
-    total = game.version
+    total = game_moves_count(game=game)
     step = clamp(step, total)
     pov = _point_of_view(pov, over=game.is_over, own=own, num_players=len(seats))
-    state = game_state_at(game=game, step=step)
+    state = game_state_at(game=game, step=step, total=total)
     language = (translation.get_language() or "en")[:2]
     rows = list(
         Move.objects.filter(game=game, seq__lte=step)

@@ -18,14 +18,29 @@ RATING_MODEL = PlackettLuce()
 # --- replays ----------------------------------------------------------------------------
 
 
-def game_state_at(*, game: Game, step: int) -> dict:
-    """The state of `game` after its first `step` moves (0 <= step <= game.version).
+def game_moves_count(*, game: Game) -> int:
+    """How many moves the game has (its version may count more: a forfeit bumps
+    the version without a move)."""
+    last = (
+        Move.objects.filter(game=game)
+        .order_by("-seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
+    return last or 0
+
+
+def game_state_at(*, game: Game, step: int, total: int | None = None) -> dict:
+    """The state of `game` after its first `step` moves (0 <= step <= moves).
+
+    `total`, when the caller knows it, is the number of moves: the last step is then
+    the stored state, with no rebuild.
 
     Starts from the nearest snapshot at or before `step` (or the set-up), applies the
     moves after it and stores the snapshots it passes: two or three queries whatever
     the length of the game, and at most SNAPSHOT_EVERY moves applied once cached.
     """
-    if step == game.version and game.state is not None:
+    if total is not None and step == total and game.state is not None:
         return game.state
     engine = engines.get(game.engine)
     nearest = (

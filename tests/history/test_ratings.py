@@ -117,3 +117,11 @@ def test_a_multiplayer_game_rates_every_person_by_rank(play):
     mus = [Rating.objects.get(user=s.user).mu for s in by_rank]
     assert mus[0] > 25 and mus[-1] < 25
     assert len(Rating.objects.filter(engine="citadels")) == 4
+
+
+def test_the_catch_up_sweep_is_scheduled_and_registered():
+    """Beat runs the catch-up sweep, so a lost after-commit task is made up for."""
+    from config.celery import app
+
+    app.loader.import_default_modules()
+    assert app.conf.beat_schedule["ratings"]["task"] in app.tasks

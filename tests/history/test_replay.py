@@ -201,3 +201,27 @@ def test_replay_page_renders_every_engines_board(engine, play, client):
             assert response.status_code == 200, (step, seat)
     player = client_for(game.seats.get(position=0).user)
     assert player.get(url, {"step": 2}).status_code == 200
+
+
+@pytest.mark.parametrize("engine", engines.all(), ids=lambda e: e.slug)
+def test_replay_pages_during_a_game_leak_nothing_for_any_engine(engine, play):
+    """Through HTTP, for every engine: a player's replay page at a step holds no id
+    that only another seat (or no seat) could see then, whatever seat is asked for."""
+    length = play(engine.slug, seed=2).version
+    game = play(engine.slug, seed=2, moves=min(24, length - 1))
+    url = reverse("history:replay", args=[game.pk])
+    checked = 0
+    for position in range(game.num_players):
+        c = client_for(game.seats.get(position=position).user)
+        for step in range(0, game.version + 1, 3):
+            state = game_state_at(game=game, step=step)
+            forbidden = set(engine.secrets(state, None))
+            for other in range(game.num_players):
+                if other != position:
+                    forbidden |= set(engine.secrets(state, other)) - set(
+                        engine.secrets(state, position)
+                    )
+            body = c.get(url, {"step": step, "seat": "all"}).content.decode()
+            assert not _ids_in(body, forbidden), (step, position)
+            checked += len(forbidden)
+    assert checked  # there was something to hide
