@@ -96,6 +96,19 @@ def _alliance(view: dict, card_id: str) -> dict | None:
     return None
 
 
+def _halves_text(view: dict) -> tuple[str, str] | None:
+    """The two halves of the split card being decided, in words."""
+    from games.engines.rival_cities.view import action_text
+
+    card_id = (view.get("decision") or {}).get("card")
+    cards = [s["card"] for s in view["ring"]] + view["special"]["played"]
+    card = next((c for c in cards if c and c["id"] == card_id), None)
+    if not card or not card.get("split"):
+        return None
+    left, right = (" + ".join(action_text(a) for a in h) for h in card["halves"])
+    return left, right
+
+
 def move_label(move: dict, view: dict) -> str:  # noqa: C901, PLR0911, PLR0912
     """A plain sentence for any legal move (the buttons' text)."""
     kind = move.get("type")
@@ -132,20 +145,32 @@ def move_label(move: dict, view: dict) -> str:  # noqa: C901, PLR0911, PLR0912
             return _("Option D: take this special card into your hand")
         return _("End your turn (no option is possible)")
     if kind == "half":
-        return {
+        label = {
             "left": _("The left half"),
             "right": _("The right half"),
             "both": _("Both halves (Gdańsk)"),
         }[move["half"]]
+        halves = _halves_text(view)
+        if halves:
+            left, right = halves
+            text = {"left": left, "right": right, "both": f"{left} + {right}"}
+            return f"{label}: {text[move['half']]}"
+        return label
     if kind == "flip":
         n = move["factories"]
+        decision = view.get("decision") or {}
+        total = decision.get("n", 0) + n
+        res = res_name(decision.get("res", ""))
         if n == 0:
-            return _("Produce without flipping a factory")
+            return _("Produce %(total)s %(res)s without flipping a factory") % {
+                "total": total,
+                "res": res,
+            }
         return ngettext(
-            "Flip %(n)s factory for %(n)s more",
-            "Flip %(n)s factories for %(n)s more",
+            "Flip %(n)s factory: produce %(total)s %(res)s",
+            "Flip %(n)s factories: produce %(total)s %(res)s",
             n,
-        ) % {"n": n}
+        ) % {"n": n, "total": total, "res": res}
     if kind == "donate":
         return _("Make a donation")
     if kind == "exchange":

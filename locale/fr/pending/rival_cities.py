@@ -106,7 +106,7 @@ FR = {
     "The left half": "La moitié gauche",
     "The right half": "La moitié droite",
     "Both halves (Gdańsk)": "Les deux moitiés (Gdańsk)",
-    "Produce without flipping a factory": "Produire sans retourner d'usine",
+    "Produce %(total)s %(res)s without flipping a factory": "Produire %(total)s %(res)s sans retourner d'usine",
     "Make a donation": "Faire un don",
     "Give 1 %(give)s, take 1 %(take)s": "Donner 1 %(give)s, prendre 1 %(take)s",
     "Build a factory (2 resources)": "Construire une usine (2 ressources)",
@@ -281,9 +281,9 @@ FR_PLURAL = {
         "Avancer l'Encrier de %(n)s case",
         "Avancer l'Encrier de %(n)s cases",
     ),
-    "Flip %(n)s factory for %(n)s more": (
-        "Retourner %(n)s usine pour %(n)s de plus",
-        "Retourner %(n)s usines pour %(n)s de plus",
+    "Flip %(n)s factory: produce %(total)s %(res)s": (
+        "Retourner %(n)s usine : produire %(total)s %(res)s",
+        "Retourner %(n)s usines : produire %(total)s %(res)s",
     ),
     "Pay %(n)s more resource of your choice for %(what)s.": (
         "Payez encore %(n)s ressource au choix pour %(what)s.",
