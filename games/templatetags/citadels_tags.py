@@ -430,3 +430,45 @@ def ct_layout(context) -> dict:
 @register.filter
 def ct_type_name(kind: str) -> str:
     return TYPE_NAMES.get(kind, kind)
+
+
+@register.simple_tag
+def ct_district(d: dict, small: bool = False):
+    """One district card as an <li> (built here, not by an include: a city page
+    draws dozens of them)."""
+    from django.utils.html import format_html, format_html_join
+
+    cost = "—" if d.get("cost") is None else str(d["cost"])
+    label = _("%(name)s, %(kind)s, cost %(cost)s") % {
+        "name": d["name"],
+        "kind": d.get("type_name") or d["type"],
+        "cost": cost,
+    }
+    classes = f"ct-district t-{d['type']}"
+    if small:
+        classes += " small"
+    if d.get("beautified"):
+        classes += " beautified"
+        cost += "+1"
+    buttons = format_html_join(
+        "",
+        '<button type="submit" name="move" value="{}" data-move="{}" '
+        'class="act ct-target">{}</button>',
+        ((m["json"], m["json"], m["label"]) for m in d.get("controls") or []),
+    )
+    return format_html(
+        '<li class="{}" data-card="{}" aria-label="{}">'
+        '<svg class="ct-sym" viewBox="0 0 20 20" aria-hidden="true">'
+        '<circle cx="10" cy="10" r="9"></circle>'
+        '<text x="10" y="14.5" text-anchor="middle">{}</text></svg>'
+        '<span class="ct-dname">{}</span>'
+        '<span class="ct-cost" title="{}">{}</span>{}</li>',
+        classes,
+        d["id"],
+        label,
+        d.get("symbol", ""),
+        d["name"],
+        _("cost"),
+        cost,
+        buttons,
+    )
