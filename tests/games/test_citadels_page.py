@@ -291,6 +291,47 @@ def test_a_player_with_two_characters_sees_both(db):
     assert not ids_in(other) & forbidden_for(state, 1, 3)
 
 
+# --- Async play ------------------------------------------------------------------
+
+
+def test_each_draft_step_waits_for_one_player_with_a_deadline_and_an_email(
+    four, django_capture_on_commit_callbacks
+):
+    """After a pick the next chooser is waited for: their seat gets a deadline and a
+    "your turn" notification; the others' pages say whom the table waits for."""
+    from datetime import timedelta
+
+    from games.models import Notification
+
+    game = services.game_create(
+        creator=four[0],
+        engine_slug="citadels",
+        num_players=4,
+        options={},
+        time_per_move=timedelta(days=2),
+    )
+    for user in four[1:]:
+        services.seat_join(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    picker = ENGINE.to_move(game.state)[0]
+    move = ENGINE.legal_moves(game.state, picker)[0]
+    with django_capture_on_commit_callbacks(execute=False):
+        assert post_move(login(four[picker]), game, move).status_code == 200
+    game.refresh_from_db()
+    nxt = ENGINE.to_move(game.state)[0]
+    assert nxt != picker
+    seats = {s.position: s for s in game.seats.all()}
+    assert seats[nxt].to_move and seats[nxt].deadline is not None
+    assert not seats[picker].to_move and seats[picker].deadline is None
+    assert Notification.objects.filter(
+        user=four[nxt], kind=Notification.Kind.YOUR_TURN, game=game
+    ).exists()
+    body = login(four[picker]).get(game.get_absolute_url()).content.decode()
+    name = four[nxt].display_name
+    assert f"Waiting for {name} to choose a character." in body
+    assert "left" in body and data_moves(body) == []
+
+
 # --- Bad input -------------------------------------------------------------------
 
 
@@ -428,6 +469,41 @@ def test_destroying_in_a_completed_city_is_refused(four):
         four[seat],
         {"type": "destroy", "seat": target, "district": city[0]["id"]},
         "completed city",
+    )
+
+
+def _bishop_city(s) -> bool:
+    if not (acting(s, "warlord") and not s["turn"]["power"]):
+        return False
+    if s["killed"] == "bishop":
+        return False
+    return any(
+        "char-bishop" in p["characters"] and p["city"]
+        for i, p in enumerate(s["players"])
+        if i != s["turn"]["seat"]
+    )
+
+
+def test_destroying_in_the_bishops_city_is_refused(four):
+    """The Warlord cannot touch the city of a living Bishop; the page offers no
+    such control and a forged move is refused with the rule."""
+    state = find_state(4, _bishop_city)
+    seat = state["turn"]["seat"]
+    target = next(
+        i for i, p in enumerate(state["players"]) if "char-bishop" in p["characters"]
+    )
+    state["players"][seat]["gold"] = 20
+    game = start(four)
+    set_state(game, state)
+    district = state["players"][target]["city"][0]["id"]
+    body = refused(
+        game,
+        four[seat],
+        {"type": "destroy", "seat": target, "district": district},
+        "the Bishop",
+    )
+    assert not any(
+        m.get("seat") == target and m["type"] == "destroy" for m in data_moves(body)
     )
 
 
