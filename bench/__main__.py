@@ -173,7 +173,10 @@ def main(argv=None) -> int:
     signal.signal(signal.SIGTERM, on_signal)
     results: dict = {"machine": machine(), "size": size, "argv": sys.argv[1:]}
     print(f"# Benchmarks ({size})\n\nmachine: {results['machine']}")
-    print(f"started: {time.strftime('%Y-%m-%d %H:%M:%S %Z')}")
+    print(
+        f"started: {time.strftime('%Y-%m-%d %H:%M:%S %Z')}, load average "
+        f"{os.getloadavg()[0]:.1f} (others' processes share these cores)"
+    )
     out = []
     started = time.perf_counter()
     try:
@@ -203,7 +206,10 @@ def main(argv=None) -> int:
             server.stop()
         teardown(world)
     results["seconds"] = time.perf_counter() - started
-    print(f"\ntotal: {results['seconds']:.0f} s; database {world.db_name} dropped")
+    print(
+        f"\ntotal: {results['seconds']:.0f} s, load average at the end "
+        f"{os.getloadavg()[0]:.1f}; database {world.db_name} dropped"
+    )
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=1, default=str)

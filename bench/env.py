@@ -22,6 +22,7 @@ CELERY_KEYS = (
     "_kombu.binding.celery",
     "_kombu.binding.celery.pidbox",
     "_kombu.binding.celeryev",
+    "_kombu.binding_permanent.celery",
     "unacked",
     "unacked_index",
     "unacked_mutex",
