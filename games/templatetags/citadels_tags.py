@@ -245,6 +245,8 @@ def _anchor(move: dict) -> tuple:
         return ("hand", move["card"])
     if t in ("keep", "redraw_card", "scholar_keep", "wizard_take", "lighthouse"):
         return ("card", move["card"])
+    if t in ("swap_hands", "wizard_look", "give_crown", "tithe", "spy", "theater_swap"):
+        return ("player", move["seat"])
     return ("action", None)
 
 
@@ -372,6 +374,7 @@ def ct_layout(context) -> dict:
                 "acting": p["seat"] in (view.get("to_move") or []),
                 "city": [_district(d, controls) for d in p["city"]],
                 "hand": [_district(d, {}) for d in p["hand"] or []],
+                "controls": controls.get(("player", p["seat"]), []),
             }
         )
     hand = [
@@ -402,6 +405,7 @@ def ct_layout(context) -> dict:
     drawn |= {("pile", c["id"]) for c in pile} | {("hand", d["id"]) for d in hand}
     drawn |= {("card", d["id"]) for d in picks}
     drawn |= {("district", d["id"]) for p in players for d in p["city"]}
+    drawn |= {("player", p["seat"]) for p in players}
     actions = list(controls.get(("action", None), []))
     for anchor, items in controls.items():
         if anchor not in drawn:

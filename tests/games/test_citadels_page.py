@@ -3,6 +3,7 @@ as controls, refusals that name the rule, and hidden information that never
 leaves the server."""
 
 import json
+import random
 import re
 
 import pytest
@@ -107,8 +108,15 @@ def advance(state: dict, until, *, seed: int = 0, limit: int = 3000) -> dict:
     for k in range(limit):
         if until(state):
             return state
+        if ENGINE.is_over(state):
+            break
         seat = ENGINE.to_move(state)[0]
-        state = ENGINE.apply(state, seat, choose_move(ENGINE, state, seat, seed=k))
+        if state["phase"] == "draft":  # any character, so that every one is played
+            legal = ENGINE.legal_moves(state, seat)
+            move = random.Random(f"{seed}:{k}").choice(legal)
+        else:
+            move = choose_move(ENGINE, state, seat, seed=k)
+        state = ENGINE.apply(state, seat, move)
     raise AssertionError("state not reached")
 
 
@@ -289,6 +297,129 @@ def test_a_player_with_two_characters_sees_both(db):
         assert c["name"] in body
     other = login(users[1]).get(game.get_absolute_url()).content.decode()
     assert not ids_in(other) & forbidden_for(state, 1, 3)
+
+
+def test_two_players_discard_face_down_in_the_draft(db):
+    """With 2 players the draft asks for face-down discards: those steps are
+    controls too, and the other player never sees which card went."""
+    users = people("Ana", "Ben")
+    game = start(users)
+    state = advance(
+        game.state,
+        lambda s: (
+            s["phase"] == "draft" and s["draft"]["steps"][0]["action"] == "discard"
+        ),
+    )
+    set_state(game, state)
+    seat = ENGINE.to_move(state)[0]
+    body = login(users[seat]).get(game.get_absolute_url()).content.decode()
+    offered = data_moves(body)
+    assert offered and all(m["type"] == "discard_character" for m in offered)
+    assert "Discard one of these characters face down." in body
+    post_move(login(users[seat]), game, offered[0])
+    game.refresh_from_db()
+    other = login(users[1 - seat]).get(game.get_absolute_url()).content.decode()
+    assert not ids_in(other) & forbidden_for(game.state, 1 - seat, 2)
+    assert "discarded a character face down" in other
+
+
+def test_the_magician_swaps_hands_from_the_players_panel(four):
+    """A power aimed at a player is a control on that player's panel."""
+    state = find_state(4, lambda s: acting(s, "magician") and not s["turn"]["power"])
+    game = start(four)
+    set_state(game, state)
+    seat = state["turn"]["seat"]
+    body = login(four[seat]).get(game.get_absolute_url()).content.decode()
+    swaps = [m for m in data_moves(body) if m["type"] == "swap_hands"]
+    assert swaps
+    for move in swaps:
+        panel = re.search(
+            rf'data-seat="{move["seat"]}">(.*?)</article>', body, re.S
+        ).group(1)
+        assert f'data-move="{{&quot;seat&quot;:{move["seat"]},' in panel
+
+
+# --- The computer player -------------------------------------------------------
+
+
+def test_the_computer_player_builds_the_dearest_district_it_can_afford():
+    """Among builds, the most expensive affordable district scores highest, and
+    building beats ending the turn."""
+    from games.bots.citadels import score_move
+
+    view = {
+        "players": [
+            {"seat": 0, "gold": 4, "city_size": 0, "hand_count": 2, "city": []},
+            {"seat": 1, "gold": 1, "city_size": 3, "hand_count": 1, "city": []},
+        ],
+        "hand": [
+            {"id": "district-1", "cost": 1, "type": "religious"},
+            {"id": "district-2", "cost": 4, "type": "noble"},
+        ],
+    }
+    cheap = score_move(view, 0, {"type": "build", "card": "district-1"})
+    dear = score_move(view, 0, {"type": "build", "card": "district-2"})
+    end = score_move(view, 0, {"type": "end_turn"})
+    assert dear > cheap > end
+
+
+def test_the_computer_player_takes_gold_when_poor_and_cards_when_empty_handed():
+    """Poor with cards in hand: gold. Rich with an empty hand: cards."""
+    from games.bots.citadels import score_move
+
+    def view(gold, hand):
+        return {
+            "players": [
+                {
+                    "seat": 0,
+                    "gold": gold,
+                    "city_size": 0,
+                    "hand_count": len(hand),
+                    "city": [],
+                },
+                {"seat": 1, "gold": 0, "city_size": 0, "hand_count": 0, "city": []},
+            ],
+            "hand": hand,
+        }
+
+    poor = view(1, [{"id": "district-3", "cost": 3, "type": "trade"}])
+    assert score_move(poor, 0, {"type": "take_gold"}) > score_move(
+        poor, 0, {"type": "draw_cards"}
+    )
+    empty = view(8, [])
+    assert score_move(empty, 0, {"type": "draw_cards"}) > score_move(
+        empty, 0, {"type": "take_gold"}
+    )
+
+
+def test_the_computer_warlord_aims_at_the_leader():
+    """The Warlord prefers destroying in the city of the player furthest ahead."""
+    from games.bots.citadels import score_move
+
+    d = {"cost": 2, "type": "trade", "name": "Market"}
+    view = {
+        "players": [
+            {"seat": 0, "gold": 5, "city_size": 2, "hand_count": 1, "city": []},
+            {
+                "seat": 1,
+                "gold": 1,
+                "city_size": 2,
+                "hand_count": 1,
+                "city": [{**d, "id": "district-5"}],
+            },
+            {
+                "seat": 2,
+                "gold": 1,
+                "city_size": 6,
+                "hand_count": 1,
+                "city": [{**d, "id": "district-6"}],
+            },
+        ],
+        "hand": [],
+    }
+    leader = {"type": "destroy", "seat": 2, "district": "district-6"}
+    other = {"type": "destroy", "seat": 1, "district": "district-5"}
+    assert score_move(view, 0, leader) > score_move(view, 0, other)
 
 
 # --- Async play ------------------------------------------------------------------
