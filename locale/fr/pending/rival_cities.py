@@ -49,6 +49,7 @@ FR = {
     "letters": "lettres",
     "factories": "usines",
     "special deck %(n)s": "pioche spéciale %(n)s",
+    "special discard %(n)s": "défausse spéciale %(n)s",
     "Final count": "Décompte final",
     "%(name)s wins: %(how)s.": "%(name)s gagne : %(how)s.",
     "Lawsuits won": "Procès gagnés",
