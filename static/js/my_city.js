@@ -25,6 +25,24 @@
     var layer = wrap && wrap.querySelector(".mc-svg .preview");
     if (layer) layer.replaceChildren();
   }
+  // On a touch screen there is no hover: the first tap on a target shows the spaces
+  // the building would cover, a second tap on the same target builds it.
+  document.addEventListener(
+    "click",
+    function (event) {
+      var b = event.target.closest && event.target.closest(".mc-target");
+      if (!b || event.pointerType !== "touch" || b.classList.contains("armed")) return;
+      event.preventDefault();
+      event.stopPropagation();
+      document.querySelectorAll(".mc-target.armed").forEach(function (other) {
+        other.classList.remove("armed");
+      });
+      b.classList.add("armed");
+      show(b);
+    },
+    true
+  );
+
   ["mouseover", "focusin"].forEach(function (kind) {
     document.addEventListener(kind, function (event) {
       var b = event.target.closest && event.target.closest(".mc-target");
@@ -34,7 +52,7 @@
   ["mouseout", "focusout"].forEach(function (kind) {
     document.addEventListener(kind, function (event) {
       var b = event.target.closest && event.target.closest(".mc-target");
-      if (b) clear(b);
+      if (b && !b.classList.contains("armed")) clear(b);
     });
   });
   // Simultaneous play: another player's decision moves the game's version, so a

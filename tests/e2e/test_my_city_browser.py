@@ -19,7 +19,9 @@ def logged_in(browser, live_server, user, width):
     client = Client()
     client.force_login(user)
     cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    context = browser.new_context(viewport={"width": width, "height": 844})
+    context = browser.new_context(
+        viewport={"width": width, "height": 844}, has_touch=width < 600
+    )
     context.add_cookies(
         [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
     )
@@ -54,7 +56,12 @@ def test_two_players_play_one_round_of_my_city(browser, live_server, ana, ben):
     turned = pa.get_attribute(".mc-orient a.act >> nth=0", "data-o")
     pa.click(".mc-orient a.act >> nth=0")
     pa.wait_for_selector(f".mc-image.current[data-o='{turned}']")
-    pa.locator(".mc-target").first.click()
+    # On the phone, the first tap shows where the building would go; the second builds.
+    pa.locator(".mc-target").first.tap()
+    pa.wait_for_selector(".mc-target.armed")
+    assert pa.locator(".mc-svg .preview rect").count() > 0
+    assert Game.objects.get().version == 0
+    pa.locator(".mc-target.armed").tap()
     pa.wait_for_selector("#board[data-version='1']")
     assert "You have decided" in pa.inner_text(".prompt")
     assert pa.locator(".mc-target").count() == 0
