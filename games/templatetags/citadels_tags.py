@@ -342,6 +342,10 @@ def ct_layout(context) -> dict:
     face_up = {c["key"] for c in view["face_up"]}
     mine = {c["key"] for c in view.get("my_characters") or []}
     discards = {c["key"] for c in view.get("my_discards") or []}
+    warrants = view.get("warrants") or {}
+    threats = view.get("threats") or {}
+    signed = (warrants.get("signed") or {}).get("character")
+    flowered = (threats.get("flowered") or {}).get("character")
     lineup = []
     for c in view["lineup"]:
         key = c["key"]
@@ -359,6 +363,10 @@ def ct_layout(context) -> dict:
                 "called": view["phase"] == "call" and key == turn.get("character"),
                 "past": view["phase"] == "call" and c["rank"] < (call.get("rank") or 0),
                 "controls": controls.get(("char", key), []),
+                "warrant": key in (warrants.get("characters") or []),
+                "signed": key == signed,
+                "threat": key in (threats.get("characters") or []),
+                "flowered": key == flowered,
             }
         )
     players = []

@@ -339,6 +339,33 @@ def test_the_magician_swaps_hands_from_the_players_panel(four):
         assert f'data-move="{{&quot;seat&quot;:{move["seat"]},' in panel
 
 
+def test_warrants_are_public_but_only_the_magistrate_knows_the_signed_one(four):
+    """2016 Magistrate: everyone sees which characters carry a warrant; only the
+    Magistrate's page says which one is signed."""
+    keys = ["magistrate", "thief", "magician", "king", "bishop", "merchant"]
+    keys += ["architect", "warlord"]
+    options = {"edition": "2016", "character_set": "chosen", "characters": keys}
+
+    def marked(s):
+        w = s.get("warrants")
+        return bool(w) and s["phase"] == "call" and w["revealed"] in (None, False, [])
+
+    state = find_state(4, marked, options)
+    game = start(four, options)
+    set_state(game, state)
+    owner = next(
+        i
+        for i, p in enumerate(state["players"])
+        if "char-magistrate" in p["characters"]
+    )
+    other = (owner + 1) % 4
+    mine = login(four[owner]).get(game.get_absolute_url()).content.decode()
+    theirs = login(four[other]).get(game.get_absolute_url()).content.decode()
+    assert "signed warrant" in mine
+    assert "warrant" in theirs and "signed warrant" not in theirs
+    assert not ids_in(theirs) & forbidden_for(state, other, 4)
+
+
 # --- The computer player -------------------------------------------------------
 
 
