@@ -46,9 +46,12 @@ class _Names:
         self.players = {s.position: s.name for s in seats}
         self.chars = {c["key"]: c["name"] for c in view.get("lineup") or []}
         self.cards: dict[str, dict] = {}
+        self.walled: set[int] = set()  # seats whose city has a Great Wall
         for p in view.get("players") or []:
             for d in p["city"]:
                 self.cards[d["id"]] = d
+                if d["key"] == "great_wall":
+                    self.walled.add(p["seat"])
         for d in (view.get("hand") or []) + (view.get("museum") or []):
             self.cards[d["id"]] = d
         call = view.get("call") or {}
@@ -72,6 +75,15 @@ class _Names:
     def char(self, key_or_id: str) -> str:
         key = key_or_id[5:] if key_or_id.startswith("char-") else key_or_id
         return self.chars.get(key, key)
+
+    def destroy_cost(self, seat, cid) -> int:
+        """What the Warlord pays (engine's rule: cost - 1, +1 if beautified, +1
+        behind a Great Wall); shown on the control, the engine decides."""
+        d = self.cards.get(cid) or {}
+        amount = (d.get("cost") or 0) + (1 if d.get("beautified") else 0) - 1
+        if seat in self.walled and d.get("key") != "great_wall":
+            amount += 1
+        return max(0, amount)
 
     def card(self, cid) -> str:
         return self.cards.get(cid, {}).get("name", _("a card"))
@@ -130,9 +142,10 @@ def move_label(move: dict, n: _Names) -> str:  # noqa: C901 - one line per move 
     if t == "redraw_done":
         return _("Draw as many cards as set aside")
     if t == "destroy":
-        return _("Destroy the %(card)s of %(p)s") % {
+        return _("Destroy the %(card)s of %(p)s (%(n)d gold)") % {
             "card": n.card(move["district"]),
             "p": n.player(move["seat"]),
+            "n": n.destroy_cost(move["seat"], move["district"]),
         }
     if t == "seize":
         return _("Seize the %(card)s of %(p)s") % {

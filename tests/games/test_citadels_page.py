@@ -366,6 +366,37 @@ def test_warrants_are_public_but_only_the_magistrate_knows_the_signed_one(four):
     assert not ids_in(theirs) & forbidden_for(state, other, 4)
 
 
+def test_the_warlords_controls_show_what_each_destruction_costs(four):
+    """Each district the Warlord may destroy carries a control naming it, its
+    owner and the engine's price."""
+    from games.engines.citadels.powers import destroy_cost
+
+    def warlord(s):
+        if not (acting(s, "warlord") and not s["turn"]["power"]):
+            return False
+        return any(
+            m["type"] == "destroy" for m in ENGINE.legal_moves(s, s["turn"]["seat"])
+        )
+
+    state = find_state(4, warlord)
+    game = start(four)
+    set_state(game, state)
+    seat = state["turn"]["seat"]
+    body = login(four[seat]).get(game.get_absolute_url()).content.decode()
+    view = ENGINE.view(state, seat)
+    for move in (m for m in data_moves(body) if m["type"] == "destroy"):
+        target = state["players"][move["seat"]]
+        district = next(d for d in target["city"] if d["id"] == move["district"])
+        name = next(
+            d["name"]
+            for d in view["players"][move["seat"]]["city"]
+            if d["id"] == move["district"]
+        )
+        price = destroy_cost(state, move["seat"], district)
+        owner = four[move["seat"]].display_name
+        assert f"Destroy the {name} of {owner} ({price} gold)" in body
+
+
 # --- The computer player -------------------------------------------------------
 
 

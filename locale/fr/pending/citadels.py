@@ -250,7 +250,7 @@ FR = {
     "Swap hands with %(p)s": "Échanger sa main avec %(p)s",
     "Set the %(card)s aside": "Mettre de côté : %(card)s",
     "Draw as many cards as set aside": "Piocher autant de cartes que mises de côté",
-    "Destroy the %(card)s of %(p)s": "Détruire le quartier %(card)s de %(p)s",
+    "Destroy the %(card)s of %(p)s (%(n)d gold)": "Détruire le quartier %(card)s de %(p)s (%(n)d or)",
     "Seize the %(card)s of %(p)s": "Saisir le quartier %(card)s de %(p)s",
     "Blow up the %(card)s of %(p)s": "Faire sauter le quartier %(card)s de %(p)s",
     "Exchange your %(mine)s for the %(card)s of %(p)s": "Échanger votre quartier %(mine)s contre le quartier %(card)s de %(p)s",
