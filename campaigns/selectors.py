@@ -67,6 +67,8 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
     closed = [e for e in episodes if e.closed_at is not None]
     last_closed = closed[-1].number if closed else 0
     next_number = current.number if current else last_closed + 1
+    # Like the box's sealed envelopes, a chapter's name shows once it is reached.
+    reached = (min(next_number, EPISODES) - 1) // EPISODES_PER_CHAPTER + 1
     progress = []
     for index, chapter in enumerate(chapters):
         numbers = range(
@@ -75,7 +77,7 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
         progress.append(
             {
                 "number": index + 1,
-                "name": chapter["name"],
+                "name": chapter["name"] if index < reached else "",
                 "episodes": [
                     {
                         "number": n,

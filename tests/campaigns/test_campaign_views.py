@@ -139,6 +139,7 @@ def test_the_campaign_page_shows_progress_standings_boards_rules_and_history(
     body = response.content.decode()
     assert response.status_code == 200
     assert "First stones" in body and "Standings" in body
+    assert "The capital" not in body  # a later chapter stays sealed
     assert body.count('class="mc-svg small"') == 2
     assert "Episode 2" in body and "Play episode 2" in body
     first = Episode.objects.get(campaign=campaign, number=1)
