@@ -521,6 +521,67 @@ def test_each_draft_step_waits_for_one_player_with_a_deadline_and_an_email(
     assert "left" in body and data_moves(body) == []
 
 
+def test_a_targeted_choice_waits_for_the_player_it_asks(
+    four, django_capture_on_commit_callbacks
+):
+    """The classic Emperor gives the crown: the receiver is now the one waited
+    for (deadline, "your turn" notice) and pays the tribute from their page."""
+    from datetime import timedelta
+
+    from games.models import Notification
+
+    keys = ["assassin", "thief", "magician", "emperor", "bishop", "merchant"]
+    keys += ["architect", "warlord"]
+    options = {"character_set": "chosen", "characters": keys}
+
+    def emperor(s):
+        if not (acting(s, "emperor") and not s["turn"]["power"]):
+            return False
+        return any(
+            s["players"][m["seat"]]["gold"]
+            for m in ENGINE.legal_moves(s, s["turn"]["seat"])
+            if m["type"] == "give_crown"
+        )
+
+    state = find_state(4, emperor, options)
+    game = services.game_create(
+        creator=four[0],
+        engine_slug="citadels",
+        num_players=4,
+        options=options,
+        time_per_move=timedelta(days=3),
+    )
+    for user in four[1:]:
+        services.seat_join(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    set_state(game, state)
+    seat = state["turn"]["seat"]
+    move = next(
+        m
+        for m in ENGINE.legal_moves(state, seat)
+        if m["type"] == "give_crown" and state["players"][m["seat"]]["gold"]
+    )
+    body = login(four[seat]).get(game.get_absolute_url()).content.decode()
+    assert move in data_moves(body)
+    with django_capture_on_commit_callbacks(execute=False):
+        assert post_move(login(four[seat]), game, move).status_code == 200
+    game.refresh_from_db()
+    target = move["seat"]
+    assert ENGINE.to_move(game.state) == [target]
+    receiver = game.seats.get(position=target)
+    assert receiver.to_move and receiver.deadline is not None
+    assert Notification.objects.filter(
+        user=four[target], kind=Notification.Kind.YOUR_TURN, game=game
+    ).exists()
+    page = login(four[target]).get(game.get_absolute_url()).content.decode()
+    assert "The Emperor gave you the crown: pay him a tribute." in page
+    assert {"type": "tribute", "gold": 1} in data_moves(page)
+    other = login(four[seat]).get(game.get_absolute_url()).content.decode()
+    name = four[target].display_name
+    assert f"Waiting for {name} to answer." in other
+    assert not ids_in(other) & forbidden_for(game.state, seat, 4)
+
+
 # --- Bad input -------------------------------------------------------------------
 
 
