@@ -953,7 +953,20 @@ def test_every_engine_and_page_string_has_a_french_translation():
         wanted += _msgids(path)
     wanted += _msgids(root / "games/templatetags/citadels_tags.py")
     wanted += _msgids(root / "games/forms.py", "class CitadelsForm", "FORMS = {")
+    board = (root / "templates/games/citadels/board.html").read_text()
+    wanted += re.findall(r'{% translate "([^"]*)"', board)
+    wanted += re.findall(r"{% translate '([^']*)'", board)
+    plural = []
+    for options, text in re.findall(
+        r"{% blocktranslate([^%]*)%}(.*?){% endblocktranslate %}", board, re.S
+    ):
+        text = re.sub(r"{{ (\w+) }}", r"%(\1)s", text)
+        if "count" in options:
+            plural.append(text.split("{% plural %}")[0])
+        else:
+            wanted.append(text)
     missing = sorted({w for w in wanted if w not in fr.FR})
+    missing += sorted({w for w in plural if w not in fr.FR_PLURAL})
     assert missing == []
     marks = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
     for english, french in fr.FR.items():
