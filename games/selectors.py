@@ -36,6 +36,7 @@ def my_games(*, user, finished_limit: int = 30) -> dict:
     seats = (
         Seat.objects.filter(user=user)
         .select_related("game")
+        .defer("game__state")  # a list of games never needs their states
         .prefetch_related(
             Prefetch("game__seats", queryset=Seat.objects.select_related("user"))
         )

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
@@ -158,9 +159,12 @@ def parse_move(raw: str | bytes | None) -> dict:
 
 
 def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Game:
-    """Applies a person's move under the game row lock; effects run after commit."""
+    """Applies a person's move under the game row lock; effects run after commit.
+
+    The returned game carries its seats (with their users) as a prefetched
+    `game.seats.all()`, updated by the move, so a view can render it at once."""
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, with_seats=True)
         seats = list(game.seats.all())
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
@@ -209,9 +213,14 @@ def bots_play(*, game_id: int, max_moves: int = 500) -> int:
     return played
 
 
-def _locked(game_id: int) -> Game:
+def _locked(game_id: int, *, with_seats: bool = False) -> Game:
+    games = Game.objects.select_for_update()
+    if with_seats:  # the seats are read with the game, as they would be anyway
+        games = games.prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("user"))
+        )
     try:
-        return Game.objects.select_for_update().get(pk=game_id)
+        return games.get(pk=game_id)
     except (Game.DoesNotExist, ValueError, TypeError):
         raise Rejected(404, _("There is no such game.")) from None
 

@@ -97,13 +97,16 @@ def poll(request, game_id):
     )
 
 
-def _answer(request, game_id, error: Rejected | None = None):
-    """The board partial for htmx (with the error shown), or a redirect."""
+def _answer(request, game_id, error: Rejected | None = None, game=None):
+    """The board partial for htmx (with the error shown), or a redirect.
+
+    `game`, when given, is the game just saved by the move, with its seats."""
     if not request.htmx:
         if error:
             messages.error(request, error.message)
         return redirect("games:game", game_id=game_id)
-    game = selectors.game_for_page(game_id=game_id)
+    if game is None:
+        game = selectors.game_for_page(game_id=game_id)
     if game is None or (
         error and error.status == 403 and not selectors.can_see(game, request.user)
     ):
@@ -124,14 +127,16 @@ def move(request, game_id):
             version = int(request.POST.get("version", ""))
         except ValueError:
             raise Rejected(400, _("The game version is missing.")) from None
-        services.move_submit(
+        game = services.move_submit(
             game_id=game_id, user=request.user, move=move, expected_version=version
         )
     except Rejected as exc:
         if exc.status == 404:
             raise Http404 from None
         return _answer(request, game_id, exc)
-    return _answer(request, game_id)
+    if any(s.is_bot for s in game.seats.all()):
+        game = None  # computer players may have moved since: read it afresh
+    return _answer(request, game_id, game=game)
 
 
 @login_required
