@@ -54,8 +54,9 @@ format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
+# Benchmarks (bench/, figures in docs/benchmarks.md): make bench BENCH_ARGS=--quick
 bench: $(STAMP)
-	$(PY) -m bench
+	$(PY) -m bench $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) var/*.sqlite3
