@@ -848,7 +848,7 @@ def test_a_whole_four_player_classic_game_over_http_leaks_nothing(four):
         assert f'data-score="{row["seat"]}"><strong>{row["score"]}<' in body
 
 
-@pytest.mark.parametrize("num_players", [5, 8])
+@pytest.mark.parametrize("num_players", [3, 5, 8])
 def test_a_whole_2016_game_over_http_leaks_nothing(db, num_players):
     """A short 2016 game with random characters and unique districts, played to
     the end over HTTP: the controls are exactly the legal moves (checked every
