@@ -247,7 +247,10 @@ class CitadelsForm(TableForm):
                     if ch.CHARACTERS[key][r] == rank and key in ch.IMPLEMENTED[e]
                 ]
                 if editions:
-                    label = f"{_(ch.name(key))} ({', '.join(editions)})"
+                    names = [
+                        str(_("classic")) if e == "classic" else e for e in editions
+                    ]
+                    label = f"{_(ch.name(key))} ({', '.join(names)})"
                     choices.append((key, label))
             self.fields[f"rank_{rank}"] = forms.ChoiceField(
                 label=_("Rank %(rank)d") % {"rank": rank},
@@ -260,8 +263,21 @@ class CitadelsForm(TableForm):
         keys = sorted(
             set(ds.CLASSIC_UNIQUES) | set(ds.CLASSIC_DARK_CITY) | set(ds.UNIQUES_2016)
         )
+
+        def where(key):
+            out = [
+                label
+                for label, pool in (
+                    (_("classic"), ds.CLASSIC_UNIQUES),
+                    (_("Dark City"), ds.CLASSIC_DARK_CITY),
+                    ("2016", ds.UNIQUES_2016),
+                )
+                if key in pool
+            ]
+            return ", ".join(str(x) for x in out)
+
         self.fields["chosen_districts"].choices = [
-            (k, _(ds.NAMES.get(k, k))) for k in keys
+            (k, f"{_(ds.NAMES.get(k, k))} ({where(k)})") for k in keys
         ]
         # Keep the order of the fields as declared, the ranks after the set.
         order = list(self.fields)

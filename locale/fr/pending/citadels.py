@@ -221,6 +221,8 @@ FR = {
     "A random set": "Une sélection au hasard",
     "Chosen below": "Choisies ci-dessous",
     "Chosen unique districts": "Merveilles choisies",
+    "Dark City": "Cité Sombre",
+    "classic": "classique",
     "Classic: 11 of them; 2016: 14 of them.": "Classique : 11 ; 2016 : 14.",
     "Length": "Durée",
     "A full game": "Une partie complète",
