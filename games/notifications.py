@@ -107,12 +107,19 @@ def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **
     user_ids = {s.user_id for s in waiting + ended}
     if not user_ids:
         return
+    # The move service loads the seats with their users: no second lookup then.
     users = {
-        u.pk: u
-        for u in User.objects.filter(pk__in=user_ids).only(
-            "id", "turn_emails", "game_over_emails", "away_from", "away_until"
-        )
+        s.user_id: s.user
+        for s in waiting + ended
+        if Seat.user.is_cached(s) and s.user is not None
     }
+    if len(users) < len(user_ids):
+        users = {
+            u.pk: u
+            for u in User.objects.filter(pk__in=user_ids).only(
+                "id", "turn_emails", "game_over_emails", "away_from", "away_until"
+            )
+        }
     if game.time_per_move:
         away = [
             s
@@ -470,6 +477,16 @@ def digests_sweep(now: datetime | None = None) -> int:
     from accounts.services import digest_next_time
 
     now = now or timezone.now()
+    # Chosen outside the preferences page (the admin, a script): schedule it.
+    unscheduled = list(
+        User.objects.filter(
+            turn_emails=User.TurnEmails.DIGEST, digest_next_at__isnull=True
+        ).only("id", "timezone", "digest_hour")[:SWEEP_BATCH]
+    )
+    for u in unscheduled:
+        u.digest_next_at = digest_next_time(user=u, after=now)
+    if unscheduled:
+        User.objects.bulk_update(unscheduled, ["digest_next_at"])
     due = list(
         User.objects.filter(
             turn_emails=User.TurnEmails.DIGEST, digest_next_at__lte=now, is_active=True

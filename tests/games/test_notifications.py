@@ -558,3 +558,13 @@ def test_deadline_time_left_shows_on_the_game_page_and_my_games(game, ana, ben):
     mine = client.get(reverse("games:my_games")).content.decode()
     assert re.search(r"2\xa0days, 23\xa0hours left|3\xa0days left", mine)
     assert ENGINE.slug == game.engine
+
+
+def test_a_digest_chosen_outside_the_preferences_page_is_scheduled(ana):
+    User.objects.filter(pk=ana.pk).update(
+        turn_emails="digest", digest_hour=9, timezone="Europe/Paris"
+    )
+    with time_machine.travel(datetime(2027, 7, 1, 12, 0, tzinfo=UTC), tick=False):
+        assert notifications.digests_sweep() == 0
+    ana.refresh_from_db()
+    assert ana.digest_next_at == datetime(2027, 7, 2, 7, 0, tzinfo=UTC)  # 09:00 CEST
