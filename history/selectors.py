@@ -149,7 +149,7 @@ def imported_replay_context(*, imported, step=None, pov=None) -> dict:
     total = len(record["moves"])
     step = clamp(step, total)
     seats = [
-        SimpleNamespace(position=row.get("seat", i), name=row["name"], is_bot=False)
+        SimpleNamespace(position=i, name=row["name"], is_bot=bool(row.get("bot")))
         for i, row in enumerate(record["players"])
     ]
     pov = _point_of_view(pov, over=True, own=None, num_players=len(seats))
