@@ -66,6 +66,7 @@ MAX_TIMEOUT_MOVES = 50
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
 UNSUBSCRIBE_MAX_AGE = 90 * 24 * 3600
 RETRY_MAX_SECONDS = 3600
+KEEP_SENT = timedelta(days=120)  # sent and skipped rows are deleted after this
 
 Kind = Notification.Kind
 State = Notification.State
@@ -387,6 +388,10 @@ def outbox_sweep(now: datetime | None = None) -> int:
     """Queues the pending rows that are due: new ones whose task was lost,
     failed ones whose backoff is over, claimed ones whose worker died."""
     now = now or timezone.now()
+    # Old rows serve no key any more (a deadline is at most weeks away): prune.
+    Notification.objects.exclude(state=State.PENDING).filter(
+        created_at__lt=now - KEEP_SENT
+    ).delete()
     ids = list(
         Notification.objects.filter(state=State.PENDING, next_attempt_at__lte=now)
         .order_by("next_attempt_at")

@@ -621,3 +621,18 @@ def test_a_french_reader_gets_the_whole_email_in_french_once_merged(
     assert message.body.startswith("Bonjour ")
     assert "C'est votre tour dans Les Cités perdues" in message.body
     assert "Se désinscrire de ces e-mails :" in message.body
+
+
+def test_the_outbox_sweep_prunes_old_sent_rows_and_keeps_pending_ones(game):
+    row = Notification.objects.get(kind=Kind.YOUR_TURN)
+    notifications.notification_send(notification_id=row.pk)
+    later = datetime.now(UTC) + notifications.KEEP_SENT + timedelta(days=1)
+    pending = Notification.objects.create(
+        user=row.user, game=game, kind=Kind.GAME_OVER, version=99, created_at=later
+    )
+    Notification.objects.filter(pk=pending.pk).update(
+        created_at=datetime(2020, 1, 1, tzinfo=UTC), next_attempt_at=later
+    )
+    with time_machine.travel(later, tick=False):
+        notifications.outbox_sweep()
+    assert list(Notification.objects.values_list("pk", flat=True)) == [pending.pk]
