@@ -230,7 +230,7 @@ def test_whole_game_over_http_never_leaks_hidden_cards(
     """Every response to a player holds none of the other's hand nor the deck, and
     a move POST costs the same number of queries at the first and the last move."""
     game = lost_cities_game
-    limit = 14
+    limit = 12
     moves = 0
     while True:
         game.refresh_from_db()
@@ -273,7 +273,7 @@ def test_move_post_queries_do_not_grow_with_the_game(
 ):
     """Measured, not asserted in time: one query bound for the first and a late move."""
     game = lost_cities_game
-    bound = 14
+    bound = 12
     counts = []
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
