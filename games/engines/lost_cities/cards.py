@@ -42,7 +42,7 @@ def colour_name(colour: str) -> str:
 
 
 def card_id(colour: str, value: int | None, copy: int = 0) -> str:
-    """"lc-red-7" for a number card, "lc-red-w1".."lc-red-w3" for the wagers."""
+    """ "lc-red-7" for a number card, "lc-red-w1".."lc-red-w3" for the wagers."""
     if value is None:
         return f"lc-{colour}-w{copy}"
     return f"lc-{colour}-{value}"
@@ -56,10 +56,34 @@ def make_deck(colours: list[str]) -> list[str]:
     return deck
 
 
-def parse(card: str) -> tuple[str, int | None]:
-    """(colour, value) of a card id; value None for a wager."""
+def _parse(card: str) -> tuple[str, int | None]:
     _prefix, colour, rank = card.split("-")
     return colour, (None if rank.startswith("w") else int(rank))
+
+
+# Built once: every card id of the 6-colour deck (a superset of the 5-colour one).
+PARSED: dict[str, tuple[str, int | None]] = {
+    card: _parse(card) for card in make_deck(COLOURS_6)
+}
+# A card's place in hand order (colour in COLOURS_6 order, wagers first, then by
+# value, then by id): the same order as `sort_key` with COLOURS_5 or COLOURS_6.
+ORDER: dict[str, int] = {
+    card: i
+    for i, card in enumerate(
+        sorted(
+            PARSED,
+            key=lambda c: (COLOURS_6.index(PARSED[c][0]), PARSED[c][1] or 0, c),
+        )
+    )
+}
+
+
+def parse(card: str) -> tuple[str, int | None]:
+    """(colour, value) of a card id; value None for a wager."""
+    try:
+        return PARSED[card]
+    except KeyError:
+        return _parse(card)
 
 
 def card_info(card: str) -> dict:
@@ -76,3 +100,10 @@ def card_info(card: str) -> dict:
 def sort_key(card: str, colours: list[str]) -> tuple:
     colour, value = parse(card)
     return (colours.index(colour), value or 0, card)
+
+
+def sorted_hand(hand: list[str], colours: list[str]) -> list[str]:
+    """`hand` in `sort_key` order, from the table when the colours are standard."""
+    if colours == COLOURS_5 or colours == COLOURS_6:
+        return sorted(hand, key=ORDER.__getitem__)
+    return sorted(hand, key=lambda c: sort_key(c, colours))

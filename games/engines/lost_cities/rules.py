@@ -19,12 +19,13 @@ from .cards import (
     COLOURS_5,
     COLOURS_6,
     HAND_SIZE,
+    PARSED,
     SYMBOLS,
     card_info,
     colour_name,
     make_deck,
     parse,
-    sort_key,
+    sorted_hand,
 )
 from .scoring import round_score
 
@@ -52,7 +53,9 @@ class LostCities:
             raise InvalidOptions(_("Unknown option: %s") % ", ".join(sorted(unknown)))
         full = {**OPTION_DEFAULTS, **options}
         if full["expeditions"] not in (5, 6):
-            raise InvalidOptions(_("Play with 5 expeditions or the 6-expedition variant."))
+            raise InvalidOptions(
+                _("Play with 5 expeditions or the 6-expedition variant.")
+            )
         # A match is three rounds whose scores add up (the published rules).
         if full["rounds"] not in (1, 3):
             raise InvalidOptions(_("Play one round or a match of three rounds."))
@@ -89,11 +92,23 @@ class LostCities:
                 if state["discards"][colour] and colour != state["discarded"]:
                     moves.append({"type": "draw", "source": colour})
             return moves
+        # The highest number on each expedition, once (0: none yet).
+        highest = {}
+        for colour, played in state["expeditions"][seat].items():
+            top = 0
+            for c in played:
+                value = PARSED[c][1]
+                if value and value > top:
+                    top = value
+            highest[colour] = top
         moves = []
-        for card in sorted(state["hands"][seat], key=lambda c: sort_key(c, state["colours"])):
-            if _play_problem(state, seat, card) is None:
-                moves.append({"type": "play", "card": card})
-            moves.append({"type": "discard", "card": card})
+        append = moves.append
+        for card in sorted_hand(state["hands"][seat], state["colours"]):
+            colour, value = PARSED[card]
+            top = highest[colour]
+            if (top == 0) if value is None else (value > top):
+                append({"type": "play", "card": card})
+            append({"type": "discard", "card": card})
         return moves
 
     # --- applying a move ---------------------------------------------------------------
@@ -108,7 +123,9 @@ class LostCities:
         kind = move["type"]
         if state["phase"] == "play":
             if kind not in ("play", "discard"):
-                raise IllegalMove(_("First play a card on an expedition or discard it."))
+                raise IllegalMove(
+                    _("First play a card on an expedition or discard it.")
+                )
             card = move.get("card")
             if not isinstance(card, str) or card not in state["hands"][seat]:
                 raise IllegalMove(_("That card is not in your hand."))
@@ -118,13 +135,25 @@ class LostCities:
                     raise IllegalMove(problem)
             if set(move) != {"type", "card"}:
                 raise IllegalMove(_("A move must be a JSON object with a type."))
-            new = _copy(state)
-            new["hands"][seat].remove(card)
+            # Only what changes is copied: the rest is shared with `state`, which
+            # nothing changes in place.
+            new = dict(state)
+            hands = list(state["hands"])
+            hand = list(hands[seat])
+            hand.remove(card)
+            hands[seat] = hand
+            new["hands"] = hands
             colour = parse(card)[0]
             if kind == "play":
-                new["expeditions"][seat][colour].append(card)
+                expeditions = list(state["expeditions"])
+                mine = dict(expeditions[seat])
+                mine[colour] = [*mine[colour], card]
+                expeditions[seat] = mine
+                new["expeditions"] = expeditions
             else:
-                new["discards"][colour].append(card)
+                discards = dict(state["discards"])
+                discards[colour] = [*discards[colour], card]
+                new["discards"] = discards
                 new["discarded"] = colour
             new["phase"] = "draw"
             return new
@@ -137,13 +166,25 @@ class LostCities:
             if source not in state["colours"]:
                 raise IllegalMove(_("Draw from the deck or from a discard pile."))
             if source == state["discarded"]:
-                raise IllegalMove(_("You cannot take back the card you just discarded."))
+                raise IllegalMove(
+                    _("You cannot take back the card you just discarded.")
+                )
             if not state["discards"][source]:
                 raise IllegalMove(_("That discard pile is empty."))
-        new = _copy(state)
-        pile = new["deck"] if source == "deck" else new["discards"][source]
-        new["hands"][seat].append(pile.pop())
+        new = dict(state)
+        if source == "deck":
+            card = state["deck"][-1]
+            new["deck"] = state["deck"][:-1]
+        else:
+            discards = dict(state["discards"])
+            card = discards[source][-1]
+            discards[source] = discards[source][:-1]
+            new["discards"] = discards
+        hands = list(state["hands"])
+        hands[seat] = [*hands[seat], card]
+        new["hands"] = hands
         if not new["deck"]:
+            new = _copy(new)
             _end_round(new)
         else:
             new["current"] = 1 - seat
@@ -171,7 +212,7 @@ class LostCities:
             )
         hand = None
         if seat is not None:
-            hand = cards(sorted(state["hands"][seat], key=lambda c: sort_key(c, colours)))
+            hand = cards(sorted_hand(state["hands"][seat], colours))
         return {
             "seat": seat,
             "colours": colours,
@@ -224,9 +265,9 @@ class LostCities:
             return text.format(player=who, colour=colour_name(colour), value=value)
         if move.get("source") == "deck":
             if len(state["deck"]) == 1:
-                return _("{player} drew the last card of the deck: the round ends").format(
-                    player=who
-                )
+                return _(
+                    "{player} drew the last card of the deck: the round ends"
+                ).format(player=who)
             return _("{player} drew from the deck").format(player=who)
         pile = state["discards"][move["source"]]
         colour, value = parse(pile[-1])
@@ -273,8 +314,9 @@ class LostCities:
 def _play_problem(state: dict, seat: int, card: str) -> str | None:
     """Why `card` cannot go on its expedition, or None if it can."""
     colour, value = parse(card)
-    played = [parse(c)[1] for c in state["expeditions"][seat][colour]]
-    numbers = [v for v in played if v is not None]
+    numbers = [
+        v for v in (parse(c)[1] for c in state["expeditions"][seat][colour]) if v
+    ]
     if value is None:
         if numbers:
             return _("Wagers must be played before any number card of that expedition.")
@@ -291,7 +333,9 @@ def _copy(state: dict) -> dict:
     new = dict(state)
     new["deck"] = list(state["deck"])
     new["hands"] = [list(h) for h in state["hands"]]
-    new["expeditions"] = [{c: list(v) for c, v in e.items()} for e in state["expeditions"]]
+    new["expeditions"] = [
+        {c: list(v) for c, v in e.items()} for e in state["expeditions"]
+    ]
     new["discards"] = {c: list(v) for c, v in state["discards"].items()}
     new["results"] = list(state["results"])
     return new
