@@ -8,6 +8,7 @@ reliably, so these tests are skipped there.
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
@@ -21,6 +22,11 @@ pytestmark = [
     pytest.mark.skipif(
         not settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")),
         reason="needs CELERY_BROKER_URL=redis://... (a real worker against Redis)",
+    ),
+    pytest.mark.skipif(
+        bool(os.environ.get("PYTEST_XDIST_WORKER")),
+        reason="under pytest-xdist each process's worker would share one Redis "
+        "queue and take the others' tasks; run these without -n",
     ),
     pytest.mark.django_db(transaction=True),
 ]
