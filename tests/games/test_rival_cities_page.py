@@ -472,6 +472,20 @@ def test_spectator_sees_counts_only_and_no_controls(ana, ben, client):
     assert not set(ID.findall(body)) & hidden
 
 
+def test_the_replay_page_draws_the_board_without_controls(ana, ben):
+    """The history's replay includes this board: at any step, from a seat's point
+    of view, with no control and nothing the seat could not see then."""
+    game = make_game(ana, ben)
+    clients = {0: login(ana), 1: login(ben)}
+    game = play_to(game, clients, lambda s: s["decisions"] >= 30)
+    url = reverse("history:replay", args=[game.pk])
+    response = clients[1].get(url + "?step=20")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "The ring" in body and "Altona" in body
+    assert data_moves(body) == []
+
+
 # --- Constant queries ------------------------------------------------------------------
 
 
