@@ -14,7 +14,7 @@ from .log import describe
 from .pieces import TOTALS
 from .scoring import outcome
 from .victories import check_instant
-from .view import secrets, view
+from .view import event_text, secrets, view
 
 # kind -> (auto, moves, play); auto returns True when it resolved the task.
 HANDLERS = {
@@ -209,7 +209,15 @@ class RivalCitiesEngine:
         return secrets(state, seat)
 
     def describe(self, state: dict, seat: int, move: dict, viewer: int | None) -> str:
-        return describe(state, seat, move, viewer)
+        """The move's line, then one line per step that resolved on its own after it
+        (draws without their card, each step of a low season), so that the game
+        log keeps them. Events hold nothing hidden, so every viewer reads them."""
+        line = describe(state, seat, move, viewer)
+        try:
+            after = self.apply(state, seat, move)
+        except IllegalMove:
+            return line
+        return "\n".join([line, *(event_text(e) for e in after["events"])])
 
     def check_invariants(self, state: dict) -> None:
         """Supply + holdings = the fixed totals, for each resource and token."""

@@ -49,8 +49,14 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
     if kind == "build":
         return _("{player} built a factory").format(player=who)
     if kind == "repeat":
+        via = {
+            "brussels": _("Brussels"),
+            "ship-16": _("ship 16"),
+            "copenhagen": _("Copenhagen"),
+            "le-havre": _("Le Havre"),
+        }.get(move["via"], move["via"])
         return _("{player} paid to repeat the action ({via})").format(
-            player=who, via=move["via"]
+            player=who, via=via
         )
     if kind == "piracy" and move["mode"] == "simple":
         return _("{player} stole 1 {res}").format(player=who, res=_(move["resource"]))
@@ -60,7 +66,7 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
         return _("{player} stole 1 {res}").format(player=who, res=_(move["resource"]))
     if kind == "alliance":
         return _("{player} made an alliance with {city}").format(
-            player=who, city=ALLIANCES[move["card"]]["name"]
+            player=who, city=_(ALLIANCES[move["card"]]["name"])
         )
     if kind == "ship":
         return _("{player} bought ship {n}").format(
@@ -81,7 +87,7 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
             player=who, a="I" * (move["swap"] + 1), b="I" * (move["swap"] + 2)
         )
     if kind == "upkeep":
-        city = ALLIANCES[move["card"]]["name"]
+        city = _(ALLIANCES[move["card"]]["name"])
         if move["pay"]:
             return _("{player} paid the upkeep of {city}").format(player=who, city=city)
         return _("{player} gave the alliance of {city} back").format(

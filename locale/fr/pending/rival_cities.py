@@ -291,3 +291,5 @@ FR_PLURAL = {
         "Payez encore %(n)s ressources au choix pour %(what)s.",
     ),
 }
+
+FR.update({"ship 16": "le navire 16"})
