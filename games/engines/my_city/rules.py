@@ -15,7 +15,9 @@ says the building is "blocked (turned over)".
 
 from __future__ import annotations
 
-from ..base import IllegalMove, SeededRandom, _, clone, rng_new
+import json
+
+from ..base import IllegalMove, SeededRandom, _, rng_new
 from .board import ETERNAL_GOLD, ETERNAL_TERRAIN
 from .buildings import (
     BLOCKING_CARD,
@@ -30,7 +32,7 @@ from .buildings import (
 from .campaign import terrain_for_episode
 from .chapters import CHAPTERS, chapter_of
 from .options import validate_options
-from .placement import placement_error, placements
+from .placement import placement_error, placement_ok, placements
 from .scoring import ETERNAL_GOLD_POINTS, START
 
 PLACE_KEYS = {"type", "building", "orientation", "row", "col"}
@@ -98,7 +100,9 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
     with SeededRandom(state) as rng:
         rng.shuffle(state["deck"])
     _reveal(state)
-    return clone(state)  # shares nothing with the options or the chapter data
+    # Shares nothing with the options or the chapter data (a JSON round trip is a
+    # deep copy, and faster than copy.deepcopy).
+    return json.loads(json.dumps(state))
 
 
 def _reveal(state: dict) -> None:
@@ -211,24 +215,26 @@ def check(state: dict, seat: int, move) -> dict:
     if not all(_is_int(move[k]) for k in ("orientation", "row", "col")):
         raise IllegalMove(_("Orientation, row and column are whole numbers."))
     player = state["players"][seat]
-    reason = placement_error(
-        player["terrain"],
-        player["placed"],
-        building,
-        move["orientation"],
-        move["row"],
-        move["col"],
-    )
-    if reason:
-        raise IllegalMove(reason)
+    where = (building, move["orientation"], move["row"], move["col"])
+    if not placement_ok(player["terrain"], player["placed"], *where):
+        reason = placement_error(player["terrain"], player["placed"], *where)
+        raise IllegalMove(reason or _("That placement is not allowed."))
     return {k: move[k] for k in ("type", "building", "orientation", "row", "col")}
 
 
 def apply(state: dict, seat: int, move) -> dict:
     move = check(state, seat, move)
-    new = clone(state)
+    # Only what changes is copied; the rest is shared with `state`, which nothing
+    # changes in place.
+    new = dict(state)
+    new["pending"] = list(state["pending"])
     new["pending"][seat] = move
     if not to_move(new):
+        new["players"] = [
+            {**player, "placed": list(player["placed"])} for player in state["players"]
+        ]
+        new["deck"] = list(state["deck"])
+        new["played"] = list(state["played"])
         _resolve(new)
     return new
 
