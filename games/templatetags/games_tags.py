@@ -1,6 +1,11 @@
 import json
 
 from django import template
+from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
+from django.template.loader import get_template
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -51,9 +56,28 @@ def seat_name(seats, position):
     return ""
 
 
-@register.inclusion_tag("games/lost-cities/card.html")
+# games/lost-cities/card.html rendered once per card id, size and language (a
+# card's markup depends on nothing else): an inclusion tag per card was the
+# largest part of rendering the board (docs/benchmarks.md).
+_LC_CARD_HTML: dict = {}
+
+
+@register.simple_tag
 def lc_card(card, size=""):
-    return {"card": card, "size": size}
+    key = (card["id"], size, get_language())
+    html = _LC_CARD_HTML.get(key)
+    if html is None:
+        html = get_template("games/lost-cities/card.html").render(
+            {"card": card, "size": size}
+        )
+        if not settings.DEBUG:  # templates may change while developing
+            _LC_CARD_HTML[key] = html
+    return html
+
+
+@receiver(setting_changed)
+def _forget_lc_cards(**kwargs):
+    _LC_CARD_HTML.clear()
 
 
 @register.filter
@@ -73,6 +97,10 @@ def lc_layout(view, position, legal):
     """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
     me = position if position is not None else 0
     other = 1 - me
+    # The first legal move of each kind, as find_move would find it, indexed once.
+    first = {}
+    for move in legal or []:
+        first.setdefault((move.get("type"), move.get("source"), move.get("card")), move)
 
     def rows(seat):
         return [
@@ -91,15 +119,15 @@ def lc_layout(view, position, legal):
             "symbol": view["symbols"][c],
             "top": view["discards"][c]["top"],
             "count": view["discards"][c]["count"],
-            "draw": find_move(legal, type="draw", source=c),
+            "draw": first.get(("draw", c, None)),
         }
         for c in view["colours"]
     ]
     hand = [
         {
             "card": card,
-            "play": find_move(legal, type="play", card=card["id"]),
-            "discard": find_move(legal, type="discard", card=card["id"]),
+            "play": first.get(("play", None, card["id"])),
+            "discard": first.get(("discard", None, card["id"])),
         }
         for card in view["hand"] or []
     ]
@@ -107,6 +135,6 @@ def lc_layout(view, position, legal):
         "top": {"seat": other, "rows": rows(other), "total": view["running"][other]},
         "bottom": {"seat": me, "rows": rows(me), "total": view["running"][me]},
         "piles": piles,
-        "deck_draw": find_move(legal, type="draw", source="deck"),
+        "deck_draw": first.get(("draw", "deck", None)),
         "hand": hand,
     }
