@@ -141,8 +141,8 @@ STORAGES = {
     },
 }
 
-# Mail: EMAIL_URL (smtp://user:pass@host:587, submission://... for STARTTLS,
-# smtps://... for TLS) in production; files in var/mail/ plus the console otherwise.
+# Mail: EMAIL_URL (smtp://user:pass@host:25, smtp+tls://...:587 for STARTTLS,
+# smtp+ssl://...:465 for TLS) in production; files in var/mail/ plus the console otherwise.
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Tables <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 if env.str("EMAIL_URL", default=""):
