@@ -173,7 +173,9 @@ def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Gam
             raise Rejected(409, _("The game has not started yet."))
         if game.is_over:
             raise Rejected(409, _("The game is over."))
-        if expected_version != game.version:
+        if expected_version != game.version and not _only_others_moved(
+            game, seat.position, expected_version
+        ):
             raise Rejected(
                 409, _("The game has moved on since you last looked: here it is now.")
             )
@@ -182,6 +184,16 @@ def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Gam
             raise Rejected(409, _("It is not your turn."))
         _apply(game, engine, seats, seat.position, move)
     return game
+
+
+def _only_others_moved(game: Game, position: int, expected_version: int) -> bool:
+    """In a simultaneous round, other seats' decisions since the version a player
+    saw do not make that player's own decision stale: it is still checked by the
+    engine. Any move of this seat since then (a double click, a second tab, a
+    timeout) does."""
+    if not 0 <= expected_version < game.version:
+        return False
+    return not game.moves.filter(seq__gt=expected_version, seat=position).exists()
 
 
 def bots_play(*, game_id: int, max_moves: int = 500) -> int:

@@ -206,3 +206,32 @@ def test_bots_play_is_idempotent(ana):
     assert services.bots_play(game_id=game.pk) == 0
     game.refresh_from_db()
     assert game.version == version
+
+
+def test_simultaneous_decisions_are_not_stale_for_each_other(ana, ben):
+    """In a simultaneous round, a decision made on the version both players saw is
+    accepted after the other player's decision; a second click is still refused."""
+    game = services.game_create(
+        creator=ana, engine_slug="my-city", num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    engine = engines.get("my-city")
+    assert sorted(engine.to_move(game.state)) == [0, 1]
+    seen = game.version
+    users = {seat_of(game, ana): ana, seat_of(game, ben): ben}
+    moves = {p: engine.legal_moves(game.state, p)[0] for p in (0, 1)}
+    services.move_submit(
+        game_id=game.pk, user=users[1], move=moves[1], expected_version=seen
+    )
+    services.move_submit(
+        game_id=game.pk, user=users[0], move=moves[0], expected_version=seen
+    )
+    game.refresh_from_db()
+    assert game.moves.count() == 2
+    with pytest.raises(Rejected) as info:
+        services.move_submit(
+            game_id=game.pk, user=users[0], move=moves[0], expected_version=seen
+        )
+    assert info.value.status == 409
+    assert game.moves.count() == 2
