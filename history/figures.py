@@ -38,6 +38,16 @@ def lost_cities(rows: list[dict]) -> list[tuple[str, object]] | None:
     ]
 
 
+def _character_name(key: str) -> str:
+    """A Citadels character's name in the reader's language (the key if unknown)."""
+    from games.engines.citadels import characters
+
+    try:
+        return _(characters.name(key))
+    except KeyError:
+        return key
+
+
 def citadels(rows: list[dict]) -> list[tuple[str, object]] | None:
     """Wins per character the winner held in the last round, when the outcome says."""
     wins = Counter()
@@ -48,13 +58,13 @@ def citadels(rows: list[dict]) -> list[tuple[str, object]] | None:
         held = detail.get("characters") or detail.get("character")
         if isinstance(held, str):
             held = [held]
-        for name in held or []:
-            wins[str(name)] += 1
+        for key in held or []:
+            wins[str(key)] += 1
     if not wins:
         return None
     return [
-        (_("Wins with the %(character)s") % {"character": name}, count)
-        for name, count in wins.most_common()
+        (_("Wins with the %(character)s") % {"character": _character_name(key)}, count)
+        for key, count in wins.most_common()
     ]
 
 

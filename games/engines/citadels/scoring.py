@@ -114,7 +114,14 @@ def outcome(state: dict) -> list[dict]:
             "seat": s,
             "score": scores[s],
             "rank": ranks[s],
-            "detail": {**details[s], "tiebreak_rank": breaks[s]},
+            "detail": {
+                **details[s],
+                "tiebreak_rank": breaks[s],
+                # The characters this seat held in the last round (for statistics).
+                "characters": [
+                    ch.char_key(c) for c in state["players"][s]["characters"]
+                ],
+            },
         }
         for s in range(n)
     ]
