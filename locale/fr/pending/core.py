@@ -191,3 +191,14 @@ FR.update(
         "Next game waiting for you": "Partie suivante qui vous attend",
     }
 )
+
+FR.update(
+    {
+        "Rated game": "Partie classée",
+        "A rated game counts for the players' ratings; a friendly one does not.": (
+            "Une partie classée compte pour le classement des joueurs ; "
+            "une partie amicale, non."
+        ),
+        "rated": "classée",
+    }
+)

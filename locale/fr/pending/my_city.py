@@ -100,7 +100,6 @@ FR = {
     "Churches": "Églises",
     "Wells": "Puits",
     "Gold veins": "Filons d'or",
-    "The episode is over.": "L'épisode est terminé.",
     "Build the %(shape)s (%(b)s) face down: choose how it lies, then a highlighted space. Or pass, or stop.": "Construisez le bâtiment %(shape)s (%(b)s) face cachée : choisissez son sens, puis une case en surbrillance. Ou passez, ou arrêtez.",
     "Build the %(colour)s %(shape)s (%(b)s): choose how it lies, then a highlighted space. Or pass, or stop.": "Construisez le bâtiment %(shape)s %(colour)s (%(b)s) : choisissez son sens, puis une case en surbrillance. Ou passez, ou arrêtez.",
     "You have decided for this round.": "Vous avez décidé pour ce tour.",
