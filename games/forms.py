@@ -114,7 +114,9 @@ class MyCityForm(TableForm):
         coerce=int,
         choices=[(n, str(n)) for n in range(1, 25)],
         initial=1,
-        help_text=_("Episode 1 is the base game; later ones add their chapter's rules."),
+        help_text=_(
+            "Episode 1 is the base game; later ones add their chapter's rules."
+        ),
     )
 
     def options(self) -> dict:

@@ -366,13 +366,19 @@ FR = {
 }
 
 FR_PLURAL = {
-    "%(n)s card in the deck": ("%(n)s carte dans la pioche", "%(n)s cartes dans la pioche"),
+    "%(n)s card in the deck": (
+        "%(n)s carte dans la pioche",
+        "%(n)s cartes dans la pioche",
+    ),
     "%(n)s character card is being passed round.": (
         "%(n)s carte Personnage circule.",
         "%(n)s cartes Personnage circulent.",
     ),
     "%(n)s gold": ("%(n)s pièce d'or", "%(n)s pièces d'or"),
     "%(n)s card in hand": ("%(n)s carte en main", "%(n)s cartes en main"),
-    "%(n)s card under the Museum": ("%(n)s carte sous le Musée", "%(n)s cartes sous le Musée"),
+    "%(n)s card under the Museum": (
+        "%(n)s carte sous le Musée",
+        "%(n)s cartes sous le Musée",
+    ),
     "%(n)s hidden character": ("%(n)s personnage caché", "%(n)s personnages cachés"),
 }

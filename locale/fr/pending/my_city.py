@@ -219,7 +219,13 @@ FR = {
 FR_PLURAL = {
     "%(n)s card left": ("%(n)s carte restante", "%(n)s cartes restantes"),
     "%(n)s space": ("%(n)s case", "%(n)s cases"),
-    "Image %(n)s: %(c)s place": ("Sens %(n)s : %(c)s place", "Sens %(n)s : %(c)s places"),
-    "%(have)s of %(n)s player so far.": ("%(have)s joueur sur %(n)s pour l'instant.", "%(have)s joueurs sur %(n)s pour l'instant."),
+    "Image %(n)s: %(c)s place": (
+        "Sens %(n)s : %(c)s place",
+        "Sens %(n)s : %(c)s places",
+    ),
+    "%(have)s of %(n)s player so far.": (
+        "%(have)s joueur sur %(n)s pour l'instant.",
+        "%(have)s joueurs sur %(n)s pour l'instant.",
+    ),
     "%(n)s progress circle": ("%(n)s cercle Progrès", "%(n)s cercles Progrès"),
 }
