@@ -9,6 +9,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from page_helpers import data_moves, login, post_move
 
 from games import engines, services
 from games.bots import choose_move
@@ -17,12 +18,6 @@ from games.models import Game
 pytestmark = pytest.mark.django_db
 ENGINE = engines.get("citadels")
 SECRET_ID = re.compile(r"(?:district-\d+|char-[a-z_]+|warrant-signed|threat-flowered)")
-
-
-def login(user):
-    c = Client()
-    c.force_login(user)
-    return c
 
 
 def start(users, options=None) -> Game:
@@ -59,24 +54,6 @@ def four(db):
 @pytest.fixture
 def game(four):
     return start(four)
-
-
-def post_move(client, game, move, version=None):
-    return client.post(
-        reverse("games:move", args=[game.pk]),
-        {
-            "move": json.dumps(move),
-            "version": game.version if version is None else version,
-        },
-        headers={"HX-Request": "true"},
-    )
-
-
-def data_moves(body: str) -> list[dict]:
-    return [
-        json.loads(m.replace("&quot;", '"'))
-        for m in re.findall(r'data-move="([^"]+)"', body)
-    ]
 
 
 def canon(move: dict) -> str:

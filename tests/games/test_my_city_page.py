@@ -1,11 +1,10 @@
 """The My City game page: the board, placing, passing, stopping, hidden choices."""
 
 import json
-import re
 
 import pytest
-from django.test import Client
 from django.urls import reverse
+from page_helpers import data_moves, login, post_move
 
 from games import engines, services
 from games.bots import choose_move
@@ -24,30 +23,6 @@ def game(ana, ben):
     services.seat_join(game_id=game.pk, user=ben)
     game.refresh_from_db()
     return game
-
-
-def login(user):
-    c = Client()
-    c.force_login(user)
-    return c
-
-
-def post_move(client, game, move, version=None):
-    return client.post(
-        reverse("games:move", args=[game.pk]),
-        {
-            "move": json.dumps(move),
-            "version": game.version if version is None else version,
-        },
-        headers={"HX-Request": "true"},
-    )
-
-
-def data_moves(body: str) -> list[dict]:
-    return [
-        json.loads(m.replace("&quot;", '"'))
-        for m in re.findall(r'data-move="([^"]+)"', body)
-    ]
 
 
 def test_page_shows_the_board_revealed_building_and_legal_placements(game, ana):

@@ -1,0 +1,34 @@
+"""Helpers shared by the game-page tests: a logged-in client, a move POST, and the
+moves a page offers (its `data-move` attributes)."""
+
+import json
+import re
+
+from django.test import Client
+from django.urls import reverse
+
+
+def login(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def post_move(client, game, move, version=None, htmx=True):
+    """POSTs a move as the page's form does, with the version the player saw."""
+    return client.post(
+        reverse("games:move", args=[game.pk]),
+        {
+            "move": json.dumps(move),
+            "version": game.version if version is None else version,
+        },
+        headers={"HX-Request": "true"} if htmx else {},
+    )
+
+
+def data_moves(body: str) -> list[dict]:
+    """The moves a page offers, from its controls' `data-move` attributes."""
+    return [
+        json.loads(m.replace("&quot;", '"'))
+        for m in re.findall(r'data-move="([^"]+)"', body)
+    ]
