@@ -96,7 +96,8 @@ class CitadelsEngine:
     def apply(self, state: dict, seat: int, move: dict) -> dict:
         legal = self.legal_moves(state, seat)
         key = canonical(move) if isinstance(move, dict) else None
-        if key is None or all(canonical(m) != key for m in legal):
+        # Equal as Python objects first (cheap), then as JSON (1 is not true).
+        if key is None or not any(m == move and canonical(m) == key for m in legal):
             raise IllegalMove(explain(state, seat, move))
         new = copy_state(state)
         _dispatch(new, seat, move)
