@@ -10,6 +10,7 @@ be "stop" is skipped by the engine (nothing left to decide).
 from __future__ import annotations
 
 from .common import (
+    STOP,
     alliance_production_types,
     can_afford,
     direction,
@@ -21,6 +22,7 @@ from .common import (
     has_alliance,
     has_ship,
     pay,
+    pop,
     push,
     rival,
     start_payment,
@@ -28,19 +30,12 @@ from .common import (
 )
 from .pieces import LAWSUITS, PRESTIGE_WIN, RESOURCES, SHIPS
 
-STOP = {"type": "stop"}
-
-
-def _pop(state: dict) -> None:
-    state["queue"].pop()
-
-
 # --- Production (R-rc "Production"; Oslo/London/Novgorod; ships 11-14) ------------------
 
 
 def production_auto(state: dict, task: dict) -> bool:
     if state["players"][task["seat"]]["factories"]["active"] == 0:
-        _pop(state)
+        pop(state)
         produce(state, task["seat"], task["res"], task["n"], 0)
         return True
     return False
@@ -52,7 +47,7 @@ def production_moves(state: dict, task: dict) -> list[dict]:
 
 
 def production_play(state: dict, task: dict, move: dict) -> None:
-    _pop(state)
+    pop(state)
     produce(state, task["seat"], task["res"], task["n"], move["factories"])
 
 
@@ -76,20 +71,20 @@ def produce(state: dict, seat: int, res: str, n: int, flips: int) -> None:
 
 
 def gift_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     for res, n in task["res"].items():
         gain(state, task["seat"], res, n)
     return True
 
 
 def letter_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     gain_token(state, task["seat"], "letter", task["n"])
     return True
 
 
 def draw_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     seat = task["seat"]
     card = draw_special(state)
     if card:
@@ -101,7 +96,7 @@ def draw_auto(state: dict, task: dict) -> bool:
 
 
 def reactivate_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     factories = state["players"][task["seat"]]["factories"]
     if factories["spent"]:
         factories["spent"] -= 1
@@ -122,11 +117,11 @@ def donation_moves(state: dict, task: dict) -> list[dict]:
 def donation_play(state: dict, task: dict, move: dict) -> None:
     seat = task["seat"]
     if move["type"] == "stop":
-        _pop(state)
+        pop(state)
         return
     task["times"] -= 1
     if task["times"] == 0:
-        _pop(state)
+        pop(state)
     stars = task["stars"] + (1 if has_alliance(state, seat, "amsterdam") else 0)
     gain_token(state, seat, "star", stars)
     start_payment(state, seat, task["cost"], "donation")
@@ -152,11 +147,11 @@ def exchange_moves(state: dict, task: dict) -> list[dict]:
 
 def exchange_play(state: dict, task: dict, move: dict) -> None:
     if move["type"] == "stop":
-        _pop(state)
+        pop(state)
         return
     task["times"] -= 1
     if task["times"] == 0:
-        _pop(state)
+        pop(state)
     pay(state, task["seat"], move["give"])
     gain(state, task["seat"], move["take"])
 
@@ -166,7 +161,7 @@ def exchange_play(state: dict, task: dict, move: dict) -> None:
 
 def factory_auto(state: dict, task: dict) -> bool:
     if task.get("free"):
-        _pop(state)
+        pop(state)
         gain_token(state, task["seat"], "factory")
         return True
     return False
@@ -180,7 +175,7 @@ def factory_moves(state: dict, task: dict) -> list[dict]:
 
 
 def factory_play(state: dict, task: dict, move: dict) -> None:
-    _pop(state)
+    pop(state)
     if move["type"] == "build":
         push(state, {"t": "factory", "seat": task["seat"], "free": True})
         start_payment(state, task["seat"], {"any": 2}, "factory")
@@ -190,7 +185,7 @@ def factory_play(state: dict, task: dict, move: dict) -> None:
 
 
 def prestige_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     seat = task["seat"]
     state["prestige"] += direction(seat)
     state["prestige"] = max(-PRESTIGE_WIN, min(PRESTIGE_WIN, state["prestige"]))
@@ -244,12 +239,12 @@ def _lawsuit_after_repeat(state: dict, seat: int) -> bool:
 
 def repeat_play(state: dict, task: dict, move: dict) -> None:
     if move["type"] == "stop":
-        _pop(state)
+        pop(state)
         return
     via = move["via"]
     task["vias"].remove(via)
     if not task["vias"]:
-        _pop(state)
+        pop(state)
     seat = task["seat"]
     push(state, {"t": REPEAT_ACTION[via], "seat": seat, "repeat": True})
     start_payment(state, seat, REPEAT_COST[via], via)
@@ -276,7 +271,7 @@ def steal(state: dict, seat: int, res: str) -> None:
 
 
 def piracy_play(state: dict, task: dict, move: dict) -> None:
-    _pop(state)
+    pop(state)
     seat = task["seat"]
     if move["type"] == "stop":
         return
@@ -297,9 +292,9 @@ def steal_moves(state: dict, task: dict) -> list[dict]:
 
 def steal_play(state: dict, task: dict, move: dict) -> None:
     if move["type"] == "stop":
-        _pop(state)
+        pop(state)
         return
     task["left"] -= 1
     if task["left"] == 0:
-        _pop(state)
+        pop(state)
     steal(state, task["seat"], move["resource"])

@@ -8,6 +8,7 @@ R-rc "Conclure une alliance", "Acheter un navire", "Progresser dans un procès",
 from __future__ import annotations
 
 from .common import (
+    STOP,
     action_task,
     can_afford,
     direction,
@@ -18,19 +19,13 @@ from .common import (
     has_alliance,
     has_ship,
     pay_letter,
+    pop,
     push,
     push_seq,
     rival,
     start_payment,
 )
 from .pieces import LAWSUIT_MAX, LAWSUITS, SHIPS
-
-STOP = {"type": "stop"}
-
-
-def _pop(state: dict) -> None:
-    state["queue"].pop()
-
 
 # --- Alliance: free from the board, a letter from the rival ----------------------------
 
@@ -49,7 +44,7 @@ def alliance_moves(state: dict, task: dict) -> list[dict]:
 
 
 def alliance_play(state: dict, task: dict, move: dict) -> None:
-    _pop(state)
+    pop(state)
     if move["type"] == "stop":
         return
     seat = task["seat"]
@@ -90,7 +85,7 @@ def ship_moves(state: dict, task: dict) -> list[dict]:
 
 
 def ship_play(state: dict, task: dict, move: dict) -> None:
-    _pop(state)
+    pop(state)
     if move["type"] == "stop":
         return
     seat = task["seat"]
@@ -100,7 +95,7 @@ def ship_play(state: dict, task: dict, move: dict) -> None:
 
 
 def ship_gain_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     seat, card = task["seat"], task["card"]
     row = state["ships_face_up"]
     row[row.index(card)] = state["ship_deck"].pop() if state["ship_deck"] else None
@@ -148,7 +143,7 @@ def lawsuit_moves(state: dict, task: dict) -> list[dict]:
 
 
 def lawsuit_play(state: dict, task: dict, move: dict) -> None:
-    _pop(state)
+    pop(state)
     if move["type"] == "stop":
         return
     seat = task["seat"]
@@ -165,7 +160,7 @@ def lawsuit_play(state: dict, task: dict, move: dict) -> None:
 
 
 def lawsuit_bonus_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     seat = task["seat"]
     step_marker(state, seat, task["card"])
     event(state, gettext_noop("{player} advanced a lawsuit"), player=seat)
@@ -187,18 +182,18 @@ def lawsuit_extra_moves(state: dict, task: dict) -> list[dict]:
 
 def lawsuit_extra_play(state: dict, task: dict, move: dict) -> None:
     if move["type"] == "stop":
-        _pop(state)
+        pop(state)
         return
     task["left"] -= 1
     if task["left"] == 0:
-        _pop(state)
+        pop(state)
     seat = task["seat"]
     push(state, {"t": "lawsuit_step", "seat": seat, "card": task["card"]})
     start_payment(state, seat, LAWSUITS[task["card"]]["cost"], "lawsuit")
 
 
 def lawsuit_step_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     step_marker(state, task["seat"], task["card"])
     return True
 
@@ -248,7 +243,7 @@ def court_moves(state: dict, task: dict) -> list[dict]:
 
 
 def court_play(state: dict, task: dict, move: dict) -> None:
-    _pop(state)
+    pop(state)
     if move["type"] == "stop":
         return
     if move.get("resolve"):

@@ -125,8 +125,16 @@ def start_payment(state: dict, seat: int, cost: dict, label: str) -> None:
 # --- The task queue (top = last) -----------------------------------------------------
 
 
+STOP = {"type": "stop"}  # the move that ends an optional choice
+
+
 def push(state: dict, task: dict) -> None:
     state["queue"].append(task)
+
+
+def pop(state: dict) -> None:
+    """The current task is done."""
+    state["queue"].pop()
 
 
 def push_seq(state: dict, tasks: list[dict]) -> None:

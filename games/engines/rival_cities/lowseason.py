@@ -18,6 +18,7 @@ from .common import (
     gain_token,
     gettext_noop,
     pay,
+    pop,
     push,
     push_seq,
     rival,
@@ -37,12 +38,8 @@ STEPS = [
 ]
 
 
-def _pop(state: dict) -> None:
-    state["queue"].pop()
-
-
 def lowseason_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     seat = task["seat"]
     state["bell"] = seat
     state["low_seasons"] += 1
@@ -55,7 +52,7 @@ def lowseason_auto(state: dict, task: dict) -> bool:
 
 
 def upkeep_all_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     holder = task["seat"]
     tasks = []
     for seat in (holder, rival(holder)):
@@ -68,10 +65,10 @@ def upkeep_all_auto(state: dict, task: dict) -> bool:
 def upkeep_auto(state: dict, task: dict) -> bool:
     seat, card = task["seat"], task["card"]
     if card not in state["players"][seat]["alliances"]:
-        _pop(state)
+        pop(state)
         return True
     if not can_afford(state, seat, {ALLIANCES[card]["upkeep"]: 1}):
-        _pop(state)
+        pop(state)
         return_alliance(state, seat, card)
         event(
             state,
@@ -90,7 +87,7 @@ def upkeep_moves(state: dict, task: dict) -> list[dict]:
 
 
 def upkeep_play(state: dict, task: dict, move: dict) -> None:
-    _pop(state)
+    pop(state)
     if move["pay"]:
         pay(state, task["seat"], ALLIANCES[task["card"]]["upkeep"])
     else:
@@ -101,7 +98,7 @@ def upkeep_play(state: dict, task: dict, move: dict) -> None:
 
 
 def naval_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     counts = [len(state["players"][seat]["ships"]) for seat in (0, 1)]
     if counts[0] != counts[1]:
         seat = 0 if counts[0] > counts[1] else 1
@@ -114,7 +111,7 @@ def naval_auto(state: dict, task: dict) -> bool:
 
 
 def ships_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     holder = task["seat"]
     for seat in (holder, rival(holder)):
         for card in state["players"][seat]["ships"]:
@@ -127,7 +124,7 @@ def ships_auto(state: dict, task: dict) -> bool:
 
 
 def track_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     position = state["prestige"]
     if position:
         seat = 0 if position > 0 else 1
@@ -146,7 +143,7 @@ def track_auto(state: dict, task: dict) -> bool:
 
 
 def lawsuit_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     resolve_priority(state)
     return True
 
@@ -155,7 +152,7 @@ def lawsuit_auto(state: dict, task: dict) -> bool:
 
 
 def specials_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     for space in SPECIAL_SPACES:
         card = state["ring"][space]["card"]
         if card:
@@ -170,7 +167,7 @@ def specials_auto(state: dict, task: dict) -> bool:
 
 
 def factories_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     for player in state["players"]:
         player["factories"]["active"] += player["factories"]["spent"]
         player["factories"]["spent"] = 0
@@ -181,7 +178,7 @@ def factories_auto(state: dict, task: dict) -> bool:
 
 
 def end_auto(state: dict, task: dict) -> bool:
-    _pop(state)
+    pop(state)
     reason = end_condition(state)
     if reason:
         finish_by_stars(state, reason)
