@@ -5,6 +5,7 @@ middleware stack, no network)."""
 
 from __future__ import annotations
 
+import os
 import random
 import statistics
 import time
@@ -380,6 +381,8 @@ def profile_moves(moves: int = 200, top: int = 25) -> str:
     for client, url, data in plan:
         client.post(url, data, headers={"HX-Request": "true"})
     profiler.disable()
+    if os.environ.get("BENCH_PROFILE_OUT"):  # for pstats / snakeviz afterwards
+        profiler.dump_stats(os.environ["BENCH_PROFILE_OUT"])
     out = io.StringIO()
     stats = pstats.Stats(profiler, stream=out)
     stats.sort_stats("cumulative").print_stats(top)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 from django.db.models import Prefetch
+from django.db.models.fields.json import KeyTransform
+from django.db.models.functions import Coalesce
 from django.utils import translation
 
 from games import engines
@@ -85,23 +87,34 @@ def name_players(line: str, seats: list[Seat]) -> str:
 
 
 def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[dict]:
-    """The latest log lines, newest first, as this viewer may read them."""
+    """The latest log lines, newest first, as this viewer may read them.
+
+    Only this language's lines (English when a move has none) are read from the
+    database, as plain values rather than Move instances."""
     language = (translation.get_language() or "en")[:2]
     key = "-" if seat is None else str(seat.position)
-    seats = list(game.seats.all())
-    rows = Move.objects.filter(game=game).order_by("-seq")[:limit]
-    lines = []
-    for move in rows:
-        text = move.log.get(language) or move.log.get("en") or {}
-        lines.append(
-            {
-                "seq": move.seq,
-                "seat": move.seat,
-                "text": name_players(text.get(key, ""), seats),
-                "at": move.created_at,
-            }
-        )
-    return lines
+    names = {s.position: s.name for s in game.seats.all()}
+    rows = (
+        Move.objects.filter(game=game)
+        .order_by("-seq")
+        .values_list(
+            "seq",
+            "seat",
+            # Keys "0", "1"... would be read as array indexes by a deeper lookup.
+            Coalesce(KeyTransform(language, "log"), KeyTransform("en", "log")),
+        )[:limit]
+    )
+    return [
+        {
+            "seq": seq,
+            "seat": position,
+            "text": PLAYER_MARK.sub(
+                lambda m: names.get(int(m.group(1)), "?"), text or ""
+            ),
+        }
+        for seq, position, texts in rows
+        for text in [(texts or {}).get(key)]
+    ]
 
 
 def board_context(*, game: Game, user) -> dict:
