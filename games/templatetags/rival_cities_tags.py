@@ -334,10 +334,14 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
             move = _find(legal, type="move", spaces=space["distance"])
         ring.append({**space, "move": take(move), "bell_before": space["space"] == 0})
     # Drawn in the order the inkwell will meet the spaces: where it stands, then
-    # 1, 2, 3... spaces on, with the bell (the low season) where it lies.
-    ring.sort(key=lambda s: (not s["inkwell"], s["distance"] or len(ring)))
-    if view["inkwell"] == -1:
-        ring[0]["bell_before"] = True
+    # 1, 2, 3... spaces on, with the bell (the low season) where it lies (before
+    # space 0, so at the very top at the start, when the inkwell is on no space).
+    # The only other space at distance 0 is the one the inkwell cannot reach from
+    # the start (space 18): it goes last. Its size is taken before sorting: while
+    # list.sort runs, the list reads as empty (len 0), which drew that space
+    # first, and then a second bell line above it.
+    last = len(ring)
+    ring.sort(key=lambda s: (not s["inkwell"], s["distance"] or last))
 
     # Cities: the rival on top, the viewer below (spectators: Altona on top).
     def city(seat):
