@@ -52,6 +52,10 @@ def n1(x) -> str:
     return f"{x:,.1f}" if x == x else "-"
 
 
+def n2(x) -> str:
+    return f"{x:,.2f}" if x == x else "-"
+
+
 def ratio(a, b) -> str:
     return f"{a / b:.2f}×" if b else "-"
 
@@ -313,6 +317,10 @@ def run_http(world, p, levels, args, results, sections):
                     f"{thr:.2f}",
                     f"{p95:.2f}",
                     verdict,
+                    n2(m.server_ms),
+                    n2(b.server_ms),
+                    f"{m.server_ms / b.server_ms:.2f}" if b.server_ms else "",
+                    f"{n2(m.client_ms)} / {n2(b.client_ms)}",
                 ]
             )
         texts.append(
@@ -333,6 +341,10 @@ def run_http(world, p, levels, args, results, sections):
                     "throughput ratio",
                     "p95 ratio",
                     "target (≥0.5, ≤2.5)",
+                    "server CPU ms/move",
+                    "bare CPU ms",
+                    "CPU ratio",
+                    "load generator CPU ms (move / bare)",
                 ],
                 body,
                 note=f"{rows['moves_made']} moves played over HTTP; "
@@ -387,6 +399,8 @@ def _phase(ph):
         "n": len(ph.latencies),
         "errors": ph.errors,
         "statuses": ph.statuses,
+        "server_cpu_ms": ph.server_ms,
+        "client_cpu_ms": ph.client_ms,
     }
 
 

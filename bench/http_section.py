@@ -115,6 +115,11 @@ class Phase:
     latencies: list = field(default_factory=list)
     errors: int = 0
     statuses: dict = field(default_factory=dict)
+    # Over the whole phase, warm-up included: answers received, and the CPU
+    # seconds the server's workers and this load generator spent meanwhile.
+    answered: int = 0
+    server_cpu: float = 0.0
+    client_cpu: float = 0.0
 
     def merge(self, other: Phase) -> Phase:
         """Pools another run of the same phase (rates over the summed time)."""
@@ -123,7 +128,19 @@ class Phase:
         self.errors += other.errors
         for status, n in other.statuses.items():
             self.statuses[status] = self.statuses.get(status, 0) + n
+        self.answered += other.answered
+        self.server_cpu += other.server_cpu
+        self.client_cpu += other.client_cpu
         return self
+
+    @property
+    def server_ms(self) -> float:
+        """Server CPU per answer, in ms: steadier than rates on a shared machine."""
+        return 1000 * self.server_cpu / self.answered if self.answered else math.nan
+
+    @property
+    def client_ms(self) -> float:
+        return 1000 * self.client_cpu / self.answered if self.answered else math.nan
 
     @property
     def rate(self) -> float:
@@ -156,6 +173,7 @@ async def closed_loop(client, clients: int, seconds: float, warmup: float, reque
             except Exception as exc:  # noqa: BLE001 - counted, not fatal
                 status = type(exc).__name__
             t1 = time.perf_counter()
+            phase.answered += 1
             if measure_from <= t1 <= stop:
                 phase.statuses[status] = phase.statuses.get(status, 0) + 1
                 if status in (200, 204):
@@ -272,8 +290,27 @@ async def _run_phase(base_url, clients, seconds, warmup, request):
         return await closed_loop(client, clients, seconds, warmup, request)
 
 
-def run_phase(base_url, clients, seconds, warmup, request) -> Phase:
-    return asyncio.run(_run_phase(base_url, clients, seconds, warmup, request))
+def _cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU seconds of these processes so far (Linux /proc)."""
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
+
+
+def run_phase(server, clients, seconds, warmup, request) -> Phase:
+    pids = server.worker_pids()
+    server_before, client_before = _cpu_seconds(pids), time.process_time()
+    phase = asyncio.run(_run_phase(server.url, clients, seconds, warmup, request))
+    phase.server_cpu = _cpu_seconds(pids) - server_before
+    phase.client_cpu = time.process_time() - client_before
+    return phase
 
 
 # --- the section ------------------------------------------------------------------------------
@@ -332,8 +369,8 @@ def run(
         rows = {"move": [], "poll": [], "workers": workers}
         rows["poll_seconds"] = settings.GAME_POLL_SECONDS
         # Warm both servers (templates, connections, imports) before measuring.
-        run_phase(bare.url, 2, 0.5, 0.0, bare_request(header_list, "POST"))
-        run_phase(site.url, 2, 0.5, 0.0, players.request)
+        run_phase(bare, 2, 0.5, 0.0, bare_request(header_list, "POST"))
+        run_phase(site, 2, 0.5, 0.0, players.request)
         poll = poll_request(data["idle"], data["headers"])
         phases = []
         if do_move:
@@ -352,7 +389,7 @@ def run(
                 for side in order:
                     if side == "bare":
                         runs[side] = run_phase(
-                            bare.url,
+                            bare,
                             clients,
                             seconds,
                             warmup,
@@ -360,13 +397,15 @@ def run(
                         )
                     else:
                         runs[side] = run_phase(
-                            site.url, clients, seconds, warmup, mine_request
+                            site, clients, seconds, warmup, mine_request
                         )
                 mine, base = runs["site"], runs["bare"]
                 log(
                     f"  round {round_ + 1} {kind:4} {clients:>3} clients: "
-                    f"{mine.rate:7.1f}/s p95 {mine.pct(95):7.1f} ms | bare "
-                    f"{base.rate:7.1f}/s p95 {base.pct(95):7.1f} ms"
+                    f"{mine.rate:7.1f}/s p95 {mine.pct(95):7.1f} ms "
+                    f"cpu {mine.server_ms:5.2f}+{mine.client_ms:4.2f} ms | bare "
+                    f"{base.rate:7.1f}/s p95 {base.pct(95):7.1f} ms "
+                    f"cpu {base.server_ms:5.2f}+{base.client_ms:4.2f} ms"
                 )
                 if (kind, clients) in pooled:
                     pooled[kind, clients][0].merge(mine)

@@ -376,6 +376,15 @@ def profile_moves(moves: int = 200, top: int = 25) -> str:
             version += 1
         if len(plan) >= moves:
             break
+    if os.environ.get("BENCH_PROFILER") == "pyinstrument":  # sampling, wall time
+        from pyinstrument import Profiler
+
+        sampler = Profiler(interval=0.0002)
+        sampler.start()
+        for client, url, data in plan:
+            client.post(url, data, headers={"HX-Request": "true"})
+        sampler.stop()
+        return sampler.output_text(show_all=False, short_mode=False)
     profiler = cProfile.Profile()
     profiler.enable()
     for client, url, data in plan:

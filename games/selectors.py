@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from django.db import connection
 from django.db.models import Prefetch
 from django.db.models.fields.json import KeyTransform
 from django.db.models.functions import Coalesce
@@ -149,15 +150,32 @@ def board_context(*, game: Game, user) -> dict:
     return context
 
 
+NEXT_GAME_SQL = (
+    "SELECT s.game_id FROM games_seat s JOIN games_game g ON g.id = s.game_id "
+    "WHERE s.user_id = %s AND s.to_move = %s AND g.status = %s AND s.game_id <> %s "
+    "ORDER BY s.deadline, s.game_id LIMIT 1"
+)
+
+
 def next_game_waiting(*, user, exclude: int | None = None) -> int | None:
-    """The id of the game that has waited longest for this user, if any."""
-    return (
-        Seat.objects.filter(user=user, to_move=True, game__status=Game.Status.ACTIVE)
-        .exclude(game_id=exclude)
-        .order_by("deadline", "game_id")
-        .values_list("game_id", flat=True)
-        .first()
-    )
+    """The id of the game that has waited longest for this user, if any.
+
+    Plain SQL: it runs after every move, and composing it through the ORM cost
+    several times the query itself. (Same query as
+    `Seat.objects.filter(user=user, to_move=True, game__status="active")
+    .exclude(game_id=exclude).order_by("deadline", "game_id")`.)"""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            NEXT_GAME_SQL,
+            [
+                user.pk,
+                True,
+                Game.Status.ACTIVE.value,
+                -1 if exclude is None else exclude,
+            ],
+        )
+        row = cursor.fetchone()
+    return row[0] if row else None
 
 
 def game_for_page_by_token(*, token: str) -> Game | None:
