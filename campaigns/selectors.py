@@ -12,6 +12,7 @@ from games.engines.my_city.chapters import (
     EPISODES_PER_CHAPTER,
     episode_rules,
 )
+from games.models import Game
 
 from .models import Campaign, CampaignPlayer, Episode
 
@@ -108,6 +109,8 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
         history.append(
             {
                 "episode": episode,
+                # Counted as played (services.episode_close); results mark forfeits.
+                "abandoned": episode.game.status == Game.Status.ABANDONED,
                 "rows": [
                     {"player": p, "result": results.get(p.position)} for p in players
                 ],
@@ -123,6 +126,9 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
         "boards": boards,
         "standings": standings,
         "history": list(reversed(history)),
+        "any_abandoned": any(h["abandoned"] for h in history),
+        "current_abandoned": current is not None
+        and current.game.status == Game.Status.ABANDONED,
         "next_number": next_number if next_number <= EPISODES else None,
         "next_rules": episode_rules(next_number, campaign.chapters)
         if next_number <= EPISODES

@@ -9,6 +9,7 @@ duplicated task changes nothing the second time.
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -162,8 +163,10 @@ def episode_open_next(*, campaign_id: int) -> Episode | None:
 
 
 def episode_close(*, campaign_id: int, number: int) -> bool:
-    """Records a finished episode: each player's carry and circles, the results;
-    then queues the next episode, or ends the campaign after episode 24.
+    """Records an episode whose game is over: each player's carry and circles, the
+    results; then queues the next episode, or ends the campaign after episode 24.
+    An abandoned game counts as played, scored where it stood (see
+    `_stopped_where_abandoned`); the results mark the seats that forfeited.
     Idempotent on (campaign, number): True only for the call that closed it."""
     with transaction.atomic():
         campaign = _locked(campaign_id)
@@ -178,9 +181,17 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
         if episode.closed_at is not None:
             return False
         game = episode.game
-        if game.status != Game.Status.FINISHED:
+        if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
             raise Rejected(409, _("That episode is not over yet."))
-        outcome = engines.get(ENGINE_SLUG).outcome(game.state)
+        engine = engines.get(ENGINE_SLUG)
+        state = game.state
+        forfeited = set()
+        if game.status == Game.Status.ABANDONED:
+            state = _stopped_where_abandoned(engine, state)
+            forfeited = set(
+                game.seats.filter(forfeited=True).values_list("position", flat=True)
+            )
+        outcome = engine.outcome(state)
         players = list(campaign.players.order_by("position"))
         for player in players:
             row = outcome[player.position]
@@ -193,6 +204,7 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
                 "score": row["score"],
                 "rank": row["rank"],
                 "circles_won": row["detail"].get("circles_won", 0),
+                "forfeited": row["seat"] in forfeited,
             }
             for row in outcome
         ]
@@ -205,6 +217,63 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
         else:
             _queue_open_next(campaign.pk)
     return True
+
+
+def _stopped_where_abandoned(engine, state: dict) -> dict:
+    """An abandoned episode is scored where it stood: every player still building
+    stops (the rules' "arrêter votre épisode": no penalty, nothing more built),
+    the decisions already made that round stand, and the engine ends and scores
+    the episode as usual. Only the engine's moves and rules are used."""
+    for _round in range(3):  # the round in progress, then at most one more
+        seats = engine.to_move(state)
+        if not seats:
+            break
+        for seat in seats:
+            state = engine.apply(state, seat, {"type": "stop"})
+    if not engine.is_over(state):
+        raise Rejected(409, _("That episode is not over yet."))
+    return state
+
+
+def campaigns_catch_up(*, limit: int = 200) -> int:
+    """Closes the episodes whose game is over (finished or abandoned) but which no
+    task closed (a game abandoned outside the move service, a lost task), and
+    opens the next episode of running campaigns that have none open. Idempotent:
+    each step runs under the campaign row lock and looks at the database first.
+    Returns the number of episodes closed or opened."""
+    done, closed = 0, set()
+    over = (
+        Episode.objects.filter(
+            closed_at__isnull=True,
+            campaign__status=Campaign.Status.ACTIVE,
+            game__status__in=[Game.Status.FINISHED, Game.Status.ABANDONED],
+        )
+        .order_by("campaign_id", "number")
+        .values_list("campaign_id", "number")[:limit]
+    )
+    for campaign_id, number in list(over):
+        try:
+            if episode_close(campaign_id=campaign_id, number=number):
+                done += 1
+                closed.add(campaign_id)  # its close queued the next episode
+        except Rejected:
+            continue  # changed in between: the next sweep looks again
+    waiting = (
+        Campaign.objects.filter(status=Campaign.Status.ACTIVE)
+        .exclude(pk__in=closed)
+        .exclude(
+            Exists(
+                Episode.objects.filter(campaign=OuterRef("pk"), closed_at__isnull=True)
+            )
+        )
+        .values_list("pk", flat=True)[:limit]
+    )
+    for campaign_id in list(waiting):
+        try:
+            done += episode_open_next(campaign_id=campaign_id) is not None
+        except Rejected:
+            continue
+    return done
 
 
 def episode_email_players(*, episode_id: int) -> int:

@@ -31,3 +31,10 @@ def episode_open_next_task(campaign_id: int) -> int | None:
 def episode_opened_email_task(episode_id: int) -> int:
     """Emails the players that an episode is open, once."""
     return services.episode_email_players(episode_id=episode_id)
+
+
+@shared_task(ignore_result=True)
+def campaigns_catch_up_task(limit: int = 200) -> int:
+    """Closes episodes whose game is over (finished or abandoned) that no task
+    closed, and opens a missing next episode. Safe at any time, as often as wanted."""
+    return services.campaigns_catch_up(limit=limit)

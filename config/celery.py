@@ -33,4 +33,11 @@ app.conf.beat_schedule = {
         "schedule": 900.0,
         "options": {"expires": 900.0},
     },
+    # Closes campaign episodes whose game ended without a close task (an abandoned
+    # game, a lost task) and opens a missing next episode (campaigns/services.py).
+    "campaigns": {
+        "task": "campaigns.tasks.campaigns_catch_up_task",
+        "schedule": 600.0,
+        "options": {"expires": 600.0},
+    },
 }

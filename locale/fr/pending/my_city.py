@@ -214,6 +214,10 @@ FR = {
     'Episode %(n)s of 24 of "%(campaign)s" is open: your city is waiting for its first building.': "L'épisode %(n)s sur 24 de « %(campaign)s » est ouvert : votre ville attend son premier bâtiment.",
     "Play:": "Jouer :",
     "The campaign:": "La campagne :",
+    # --- an abandoned episode (campaigns/services.episode_close) ---
+    "episode abandoned": "épisode abandonné",
+    "Episode %(n)s was abandoned; it is being counted and the next episode opens shortly.": "L'épisode %(n)s a été abandonné ; il est en cours de décompte et l'épisode suivant s'ouvre bientôt.",
+    "An abandoned episode counts as played: it ends where it stood, as if every player still building had stopped then (decisions already made that round stand), and is scored as usual. A player who let their time run out is marked forfeited.": "Un épisode abandonné compte comme joué : il s'arrête là où il en était, comme si chaque joueur qui construisait encore s'était arrêté à ce moment (les décisions déjà prises pour ce tour comptent), et il est décompté comme d'habitude. Un joueur qui a laissé passer son temps est marqué forfait.",
 }
 
 FR_PLURAL = {
