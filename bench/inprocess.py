@@ -379,7 +379,7 @@ def profile_moves(moves: int = 200, top: int = 25) -> str:
     if os.environ.get("BENCH_PROFILER") == "pyinstrument":  # sampling, wall time
         from pyinstrument import Profiler
 
-        sampler = Profiler(interval=0.0002)
+        sampler = Profiler(interval=0.001)
         sampler.start()
         for client, url, data in plan:
             client.post(url, data, headers={"HX-Request": "true"})

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 from django.db import connection
 from django.db.models import Prefetch
-from django.db.models.fields.json import KeyTransform
-from django.db.models.functions import Coalesce
 from django.utils import translation
 
 from games import engines
@@ -87,35 +86,33 @@ def name_players(line: str, seats: list[Seat]) -> str:
     return PLAYER_MARK.sub(lambda m: names.get(int(m.group(1)), "?"), line)
 
 
+LOG_SQL = (
+    f"SELECT seq, seat, log FROM {Move._meta.db_table} "
+    "WHERE game_id = %s ORDER BY seq DESC LIMIT %s"
+)
+
+
 def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[dict]:
     """The latest log lines, newest first, as this viewer may read them.
 
-    Only this language's lines (English when a move has none) are read from the
-    database, as plain values rather than Move instances."""
+    Plain SQL and `json.loads`: this runs on every board sent, and building
+    Move instances (or JSON lookups) through the ORM cost ten times the query."""
     language = (translation.get_language() or "en")[:2]
     key = "-" if seat is None else str(seat.position)
     names = {s.position: s.name for s in game.seats.all()}
-    rows = (
-        Move.objects.filter(game=game)
-        .order_by("-seq")
-        .values_list(
-            "seq",
-            "seat",
-            # Keys "0", "1"... would be read as array indexes by a deeper lookup.
-            Coalesce(KeyTransform(language, "log"), KeyTransform("en", "log")),
-        )[:limit]
-    )
-    return [
-        {
-            "seq": seq,
-            "seat": position,
-            "text": PLAYER_MARK.sub(
-                lambda m: names.get(int(m.group(1)), "?"), text or ""
-            ),
-        }
-        for seq, position, texts in rows
-        for text in [(texts or {}).get(key)]
-    ]
+    with connection.cursor() as cursor:
+        cursor.execute(LOG_SQL, [game.pk, limit])
+        rows = cursor.fetchall()
+    lines = []
+    for seq, position, log in rows:
+        if isinstance(log, str):  # PostgreSQL and SQLite hand JSON over as text
+            log = json.loads(log)
+        texts = log.get(language) or log.get("en") or {}
+        text = PLAYER_MARK.sub(
+            lambda m: names.get(int(m.group(1)), "?"), texts.get(key, "")
+        )
+        lines.append({"seq": seq, "seat": position, "text": text})
+    return lines
 
 
 def board_context(*, game: Game, user) -> dict:
@@ -151,7 +148,8 @@ def board_context(*, game: Game, user) -> dict:
 
 
 NEXT_GAME_SQL = (
-    "SELECT s.game_id FROM games_seat s JOIN games_game g ON g.id = s.game_id "
+    f"SELECT s.game_id FROM {Seat._meta.db_table} s "
+    f"JOIN {Game._meta.db_table} g ON g.id = s.game_id "
     "WHERE s.user_id = %s AND s.to_move = %s AND g.status = %s AND s.game_id <> %s "
     "ORDER BY s.deadline, s.game_id LIMIT 1"
 )
