@@ -82,6 +82,47 @@
     }
   });
 
+  // On a phone the board being placed on is wider than the screen and scrolls in
+  // its own frame (my_city.css): open it on the targets (on the one nearest the
+  // middle of their span), and keep where the player scrolled when the board is
+  // refreshed (poll, another image).
+  var keptScroll = null;
+  function frame() {
+    var f = document.querySelector(".mc-mine .mc-board-scroll");
+    return f && f.scrollWidth > f.clientWidth ? f : null;
+  }
+  document.addEventListener("htmx:beforeSwap", function () {
+    var f = frame();
+    keptScroll = f ? f.scrollLeft : null;
+  });
+  function openOnTargets() {
+    var f = frame();
+    if (!f) return;
+    if (keptScroll !== null) {
+      f.scrollLeft = keptScroll;
+      keptScroll = null;
+      return;
+    }
+    var boxes = Array.prototype.map.call(f.querySelectorAll(".mc-target"), function (t) {
+      return t.getBoundingClientRect();
+    });
+    if (!boxes.length) return;
+    var lo = Math.min.apply(null, boxes.map(function (r) { return r.left; }));
+    var hi = Math.max.apply(null, boxes.map(function (r) { return r.right; }));
+    var mid = (lo + hi) / 2;
+    var best = boxes.reduce(function (a, b) {
+      return Math.abs(b.left + b.width / 2 - mid) < Math.abs(a.left + a.width / 2 - mid) ? b : a;
+    });
+    var left = f.getBoundingClientRect().left;
+    f.scrollLeft += best.left + best.width / 2 - left - f.clientWidth / 2;
+  }
+  document.addEventListener("htmx:afterSettle", openOnTargets);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", openOnTargets);
+  } else {
+    openOnTargets();
+  }
+
   // The page's poll keeps the image the player chose (?o=N) when the board refreshes.
   document.addEventListener("htmx:configRequest", function (event) {
     var el = event.detail.elt;
