@@ -75,6 +75,11 @@ class User(AbstractUser):
         default=True,
         help_text=_("An email with the result when a game ends."),
     )
+    confirm_moves = models.BooleanField(
+        _("confirm before sending a move"),
+        default=False,
+        help_text=_("The game page asks before it sends a move, against misclicks."),
+    )
     # When the next daily digest is due (UTC), kept by the digest sweep.
     digest_next_at = models.DateTimeField(null=True, blank=True, db_index=True)
     # The current or next vacation, copied from Vacation so that pages and the

@@ -108,6 +108,29 @@ def test_preferences_refuse_an_unknown_time_zone(client, ana):
     assert ana.timezone == "UTC"
 
 
+def test_preferences_confirm_before_sending_a_move_round_trip(client, ana):
+    """Off by default; ticked on the preferences page it is saved and shown ticked;
+    unticked it is off again."""
+    client.force_login(ana)
+    url = reverse("accounts:preferences")
+    assert ana.confirm_moves is False
+    page = client.get(url).content.decode()
+    box = re.search(r'<input type="checkbox" name="confirm_moves"[^>]*>', page)
+    assert box and "checked" not in box.group(0)
+    assert "Confirm before sending a move" in page
+    mine = {"display_name": "Ana", "language": "en", "timezone": "UTC"}
+    response = client.post(url, {**mine, "confirm_moves": "on"})
+    assert response.status_code == 302
+    ana.refresh_from_db()
+    assert ana.confirm_moves is True
+    page = client.get(url).content.decode()
+    box = re.search(r'<input type="checkbox" name="confirm_moves"[^>]*>', page)
+    assert "checked" in box.group(0)
+    client.post(url, mine)
+    ana.refresh_from_db()
+    assert ana.confirm_moves is False
+
+
 def test_anonymous_visitor_can_switch_to_french(client):
     client.post(reverse("set_language"), {"language": "fr", "next": "/"})
     assert (
