@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 from django.db import connection
 from django.db.models import Prefetch
@@ -87,32 +88,74 @@ def name_players(line: str, seats: list[Seat]) -> str:
 
 
 LOG_SQL = (
-    f"SELECT seq, seat, log FROM {Move._meta.db_table} "
-    "WHERE game_id = %s ORDER BY seq DESC LIMIT %s"
+    "SELECT seq, seat, log, created_at > %s, created_at > %s "
+    f"FROM {Move._meta.db_table} WHERE game_id = %s ORDER BY seq DESC LIMIT %s"
 )
+# The game page writes Seat.seen_at at most every 30 s while it is open (and polls
+# every 4 s), so a move the viewer sent from the page is never much later than it:
+# the viewer's own line counts as new only when made well after their last look
+# (a move played for them when their time ran out).
+OWN_MOVE_GRACE = timedelta(seconds=90)
 
 
 def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[dict]:
     """The latest log lines, newest first, as this viewer may read them.
 
-    Plain SQL and `json.loads`: this runs on every board sent, and building
-    Move instances (or JSON lookups) through the ORM cost ten times the query."""
+    Each line is marked `new` when it was added after the viewer's seat last had
+    the page open (`Seat.seen_at`, read before this visit marks it); spectators
+    have no such mark. Plain SQL and `json.loads`: this runs on every board sent,
+    and building Move instances (or JSON lookups) through the ORM cost ten times
+    the query."""
     language = (translation.get_language() or "en")[:2]
     key = "-" if seat is None else str(seat.position)
+    me = None if seat is None else seat.position
+    seen_at = None if seat is None else seat.seen_at
+    field = Move._meta.get_field("created_at")
+    since = [
+        field.get_db_prep_value(t, connection)
+        for t in (seen_at, seen_at and seen_at + OWN_MOVE_GRACE)
+    ]
     names = {s.position: s.name for s in game.seats.all()}
     with connection.cursor() as cursor:
-        cursor.execute(LOG_SQL, [game.pk, limit])
+        cursor.execute(LOG_SQL, [*since, game.pk, limit])
         rows = cursor.fetchall()
     lines = []
-    for seq, position, log in rows:
+    for seq, position, log, after_seen, after_grace in rows:
         if isinstance(log, str):  # PostgreSQL and SQLite hand JSON over as text
             log = json.loads(log)
         texts = log.get(language) or log.get("en") or {}
         text = PLAYER_MARK.sub(
             lambda m: names.get(int(m.group(1)), "?"), texts.get(key, "")
         )
-        lines.append({"seq": seq, "seat": position, "text": text})
+        new = bool(after_grace if position == me else after_seen)
+        lines.append({"seq": seq, "seat": position, "text": text, "new": new})
     return lines
+
+
+LAST_TURN_LINES = 3
+
+
+def last_moves(lines: list[dict]) -> dict[int, dict]:
+    """Each seat's latest turn among `lines` (newest first): its run of consecutive
+    lines (a Lost Cities turn is a card played then one drawn), at most the last
+    three, each line's first line of text (the move, without the events that
+    followed) joined in order, and whether any of them is new to the viewer."""
+    latest, closed, previous = {}, set(), None
+    for line in lines:
+        seat = line["seat"]
+        if seat != previous and seat in latest:
+            closed.add(seat)  # another seat moved in between: that turn is over
+        previous = seat
+        if seat in closed or not line["text"]:
+            continue
+        turn = latest.setdefault(seat, {"texts": [], "new": False})
+        if len(turn["texts"]) < LAST_TURN_LINES:
+            turn["texts"].insert(0, line["text"].split("\n", 1)[0])
+            turn["new"] = turn["new"] or line["new"]
+    return {
+        seat: {"text": " · ".join(turn["texts"]), "new": turn["new"]}
+        for seat, turn in latest.items()
+    }
 
 
 def board_context(*, game: Game, user) -> dict:
@@ -142,6 +185,8 @@ def board_context(*, game: Game, user) -> dict:
     if engine.is_over(state):
         context["outcome"] = sorted(engine.outcome(state), key=lambda r: r["rank"])
     context["log"] = log_lines(game=game, seat=seat)
+    context["log_new"] = sum(line["new"] for line in context["log"])
+    context["last_moves"] = last_moves(context["log"])
     if seat is not None and position not in context["to_move"]:
         context["next_game"] = next_game_waiting(user=user, exclude=game.pk)
     return context

@@ -7,7 +7,7 @@ from django.dispatch import receiver
 from django.template.loader import get_template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -32,10 +32,15 @@ def move_json(move) -> str:
 def log_items(lines) -> str:
     """The game log's `<li>` items, built in one pass (a template loop with a
     filter per line cost more than the rest of the header). Each line's text is
-    escaped, its line breaks kept as `<br>`."""
+    escaped, its line breaks kept as `<br>`; a line the viewer has not seen yet
+    (`new`) carries the class `new` and a label for screen readers."""
+    new = escape(gettext("New:"))
+    label = f'<span class="visually-hidden">{new} </span>'
     return mark_safe(  # noqa: S308 - every text below is escaped
         "".join(
-            f'<li value="{int(line["seq"])}" class="seat-{int(line["seat"])}">'
+            f'<li value="{int(line["seq"])}" class="seat-{int(line["seat"])}'
+            f'{" new" if line.get("new") else ""}">'
+            f"{label if line.get('new') else ''}"
             f"{escape(line['text']).replace(chr(10), '<br>')}</li>"
             for line in lines
         )
