@@ -202,3 +202,26 @@ FR.update(
         "rated": "classée",
     }
 )
+
+# Against misclicks: the confirmation preference, each player's last move, what is new.
+FR.update(
+    {
+        "confirm before sending a move": "confirmer avant d'envoyer un coup",
+        "The game page asks before it sends a move, against misclicks.": (
+            "La page de la partie vous demande confirmation avant d'envoyer un coup, "
+            "contre les clics malheureux."
+        ),
+        "Send this move?": "Envoyer ce coup ?",
+        "New since your last visit:": "Nouveau depuis votre dernière visite :",
+        "Last move:": "Dernier coup :",
+        "New:": "Nouveau :",
+    }
+)
+FR_PLURAL.update(
+    {
+        "%(n)s new move since your last visit": (
+            "%(n)s nouveau coup depuis votre dernière visite",
+            "%(n)s nouveaux coups depuis votre dernière visite",
+        ),
+    }
+)
