@@ -88,10 +88,13 @@ def poll(request, game_id):
     current = selectors.game_version(game_id=game_id)
     if current is None:
         raise Http404
-    notifications.presence_mark(game_id=game_id, user=request.user)
     if current == version:
+        notifications.presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
     game = _visible_game(request, game_id, token=request.GET.get("invite"))
+    # Marked after the seats are read: the board marks what is new since the
+    # viewer's previous look, not since this one.
+    notifications.presence_mark(game_id=game_id, user=request.user)
     return render(
         request, BOARD_TEMPLATE, selectors.board_context(game=game, user=request.user)
     )

@@ -14,7 +14,7 @@ from page_helpers import login, post_move
 
 from games import engines, services
 from games.engines.lost_cities.cards import parse
-from games.models import Move, Seat
+from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db
 LOST_CITIES = engines.get("lost-cities")
@@ -334,3 +334,22 @@ def test_marks_cost_no_query_on_the_board_page(
         page = by_seat[waiter].get(game.get_absolute_url()).content.decode()
     assert NEW_LABEL in page
     assert len(after.captured_queries) <= len(before.captured_queries)
+
+
+def test_a_move_fetched_by_the_poll_is_marked_new(lost_cities_game, by_seat):
+    """The open page's poll brings the opponent's move marked new: the visit the
+    poll records is written after the seats are read, not before."""
+    game = lost_cities_game
+    mover, _ = play(game, by_seat, numbered_discard)
+    play(game, by_seat, deck_draw)
+    waiter, mover = mover, 1 - mover
+    by_seat[waiter].get(game.get_absolute_url())
+    seen_version = Game.objects.get(pk=game.pk).version
+    play(game, by_seat, numbered_discard)
+    cache.clear()  # this poll counts as a look (not within the 30 s throttle)
+    polled = by_seat[waiter].get(
+        reverse("games:poll", args=[game.pk]), {"version": seen_version}
+    )
+    assert polled.status_code == 200
+    items = log_items(polled.content.decode())
+    assert f'class="seat-{mover} new"' in items[seen_version + 1]
