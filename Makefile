@@ -31,7 +31,7 @@ messages: $(STAMP)
 
 # Refreshes the catalogues from the code (needs GNU gettext's xgettext).
 makemessages: $(STAMP)
-	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=var --ignore=tests
+	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=var --ignore=tests --ignore=bench
 
 run: $(STAMP) messages
 	mkdir -p var/mail var/broker
