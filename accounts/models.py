@@ -117,7 +117,8 @@ class Vacation(models.Model):
     """A declared absence: the person's deadlines are paused for its length.
 
     `start` and `end` are the days as the person chose them (both included, in
-    their time zone); `starts_at`/`ends_at` are the same span in UTC.
+    their time zone); `starts_at`/`ends_at` are the same span in UTC. A person
+    back early ends it then: `ends_at` becomes that moment, `end` that day.
     """
 
     user = models.ForeignKey(

@@ -167,6 +167,46 @@ def vacation_cancel(*, user, vacation_id: int) -> None:
         _away_refresh(user, now)
 
 
+def vacation_end(*, user, vacation_id: int) -> int:
+    """Ends the user's vacation under way now (the "I'm back" button). Returns
+    the days given back to the allowance.
+
+    The vacation now ends at this moment and its last day becomes today (the
+    user's time zone; a day begun away counts as used), so the days after today
+    go back to the allowance. The clocks the vacation stopped start again now:
+    each pending deadline pushed past the vacation becomes now plus the time the
+    player had left when the clock stopped (the whole time per move for a turn
+    that came during the vacation); later vacations are still skipped. That is
+    the deadline the player would have had with a vacation declared to end now:
+    no time lost, none gained by leaving and coming back at once.
+
+    Raises Vacation.DoesNotExist for a vacation that is not the user's; refused,
+    changing nothing, for one not under way (not begun, or already over: a
+    second click).
+    """
+    from games.notifications import deadlines_resume
+
+    now = timezone.now()
+    with transaction.atomic():
+        user = User.objects.select_for_update().get(pk=user.pk)
+        vacation = user.vacations.get(pk=vacation_id)
+        if vacation.starts_at > now:
+            raise Refused(
+                _("This vacation has not begun yet; you can cancel it instead.")
+            )
+        if vacation.ends_at <= now:
+            raise Refused(_("This vacation is already over."))
+        today = now.astimezone(user.tzinfo).date()
+        days_before = vacation.days
+        paused_until = vacation.ends_at
+        vacation.end = max(vacation.start, min(vacation.end, today))
+        vacation.ends_at = now
+        vacation.save(update_fields=["end", "ends_at"])
+        deadlines_resume(user_id=user.pk, paused_until=paused_until, now=now)
+        _away_refresh(user, now)
+    return days_before - vacation.days
+
+
 def _away_refresh(user, now) -> None:
     nxt = user.vacations.filter(ends_at__gt=now).order_by("starts_at").first()
     user.away_from = nxt.starts_at if nxt else None

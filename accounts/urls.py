@@ -11,5 +11,6 @@ urlpatterns = [
         views.vacation_cancel,
         name="vacation_cancel",
     ),
+    path("vacation/<int:vacation_id>/end", views.vacation_end, name="vacation_end"),
     path("unsubscribe/<str:token>/", views.unsubscribe, name="unsubscribe"),
 ]

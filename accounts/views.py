@@ -1,9 +1,11 @@
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core import signing
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -63,6 +65,33 @@ def vacation_cancel(request, vacation_id):
         messages.error(request, exc.message)
     else:
         messages.success(request, _("The vacation is cancelled."))
+    return redirect("accounts:vacation")
+
+
+@login_required
+@require_POST
+def vacation_end(request, vacation_id):
+    """The "I'm back" button: ends the user's vacation under way now."""
+    from .models import Vacation
+
+    try:
+        days = services.vacation_end(user=request.user, vacation_id=vacation_id)
+    except Vacation.DoesNotExist:
+        raise Http404 from None
+    except services.Refused as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            ngettext(
+                "Welcome back: your vacation is over and %(days)d unused day "
+                "is back in your allowance.",
+                "Welcome back: your vacation is over and %(days)d unused days "
+                "are back in your allowance.",
+                days,
+            )
+            % {"days": days},
+        )
     return redirect("accounts:vacation")
 
 

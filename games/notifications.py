@@ -20,7 +20,8 @@ How it fits together:
   timeout and the player's own move never both apply.
 - Vacations pause deadlines: declaring one shifts the pending deadlines by its
   length; a deadline set before or during a vacation skips it; no timeout or
-  reminder fires while the player is away.
+  reminder fires while the player is away; coming back early restarts the
+  paused clocks (`deadlines_resume`).
 """
 
 from __future__ import annotations
@@ -665,6 +666,39 @@ def deadlines_shift(*, user_id: int, after: datetime, by: timedelta) -> int:
         deadline__gt=after,
         game__status=Game.Status.ACTIVE,
     ).update(deadline=F("deadline") + by)
+
+
+def deadlines_resume(*, user_id: int, paused_until: datetime, now: datetime) -> int:
+    """The player is back at `now` from a vacation that was to end at
+    `paused_until`: each pending deadline pushed past that end restarts now with
+    the clock time it had left when it stopped (the whole time per move for a
+    turn that came during the vacation), later vacations still skipped. That is
+    what `deadline_skipping` gives had the vacation been declared to end now.
+    The caller holds the user's row lock."""
+    from accounts.models import Vacation
+
+    later = list(
+        Vacation.objects.filter(user_id=user_id, ends_at__gt=paused_until)
+        .order_by("starts_at")
+        .values_list("starts_at", "ends_at")
+    )
+    seats = list(
+        Seat.objects.select_for_update(of=("self",))
+        .filter(
+            user_id=user_id,
+            to_move=True,
+            deadline__gt=paused_until,
+            game__status=Game.Status.ACTIVE,
+        )
+        .only("pk", "deadline")
+    )
+    for seat in seats:
+        left = seat.deadline - paused_until
+        for starts_at, ends_at in later:  # clock stopped then too
+            left -= max(timedelta(0), min(ends_at, seat.deadline) - starts_at)
+        seat.deadline = deadline_skipping(now, left, later)
+    Seat.objects.bulk_update(seats, ["deadline"])
+    return len(seats)
 
 
 def vacations_refresh(*, now: datetime | None = None) -> int:

@@ -271,3 +271,211 @@ def test_another_players_vacation_cannot_be_cancelled(ana, ben, clock, logged_in
 def test_the_vacation_page_needs_a_login(client):
     response = client.get(reverse("accounts:vacation"))
     assert response.status_code == 302 and "/login" in response["Location"]
+
+
+# --- "I'm back": ending a vacation under way --------------------------------------
+
+
+def end(client, vacation, **kw):
+    return client.post(reverse("accounts:vacation_end", args=[vacation.pk]), **kw)
+
+
+def play_turn(game):
+    """Whoever is to move plays a card and draws: the turn passes."""
+    from games import engines
+
+    engine = engines.get("lost-cities")
+    mover_seat = game.seats.select_related("user").get(to_move=True)
+    for _ in range(2):
+        game.refresh_from_db()
+        move = engine.legal_moves(game.state, mover_seat.position)[0]
+        game_services.move_submit(
+            game_id=game.pk,
+            user=mover_seat.user,
+            move=move,
+            expected_version=game.version,
+        )
+    game.refresh_from_db()
+
+
+def test_ending_a_vacation_under_way_gives_back_the_unused_days(ana, clock, logged_in):
+    client = logged_in(ana)
+    declare(client, date(2027, 3, 10), date(2027, 3, 19))
+    vacation = Vacation.objects.get()
+    page = client.get(reverse("accounts:vacation")).content.decode()
+    assert "10 of 30 days used in 2027." in page
+    assert f'data-vacation-end="{vacation.pk}"' in page
+    clock.move_to(datetime(2027, 3, 12, 15, 0, tzinfo=UTC))
+    response = end(client, vacation, follow=True)
+    assert "7 unused days are back in your allowance" in response.content.decode()
+    vacation.refresh_from_db()
+    assert vacation.end == date(2027, 3, 12)  # the day begun away counts
+    assert vacation.ends_at == datetime(2027, 3, 12, 15, 0, tzinfo=UTC)
+    assert services.vacation_days_used(user=ana, year=2027) == 3
+    page = client.get(reverse("accounts:vacation")).content.decode()
+    assert "3 of 30 days used in 2027." in page
+    ana.refresh_from_db()
+    assert (ana.away_from, ana.away_until) == (None, None)
+    assert not ana.on_vacation
+    # The days given back can be taken again.
+    services.vacation_declare(user=ana, start=date(2027, 5, 1), end=date(2027, 5, 27))
+
+
+def test_coming_back_restarts_each_clock_with_the_time_it_had_left(
+    ana, ben, clock, logged_in
+):
+    """A turn pending when the vacation began gets back what was left of it then;
+    a turn that came during the vacation gets the whole time per move; both
+    counted from the moment the player is back."""
+    pending = waiting_seat(timed_game(ana, ben, days=3))  # due 13 Mar noon
+    absent = pending.user
+    other = ana if absent == ben else ben
+    later_game = timed_game(absent, other, days=2)
+    if waiting_seat(later_game).user == absent:  # who begins is drawn
+        play_turn(later_game)
+    client = logged_in(absent)
+    declare(client, date(2027, 3, 11), date(2027, 3, 20))  # to 21 Mar 00:00
+    vacation = Vacation.objects.get()
+    pending.refresh_from_db()
+    assert pending.deadline == datetime(2027, 3, 23, 12, 0, tzinfo=UTC)
+    clock.move_to(datetime(2027, 3, 12, 8, 0, tzinfo=UTC))
+    play_turn(later_game)  # `other` plays during the vacation
+    came = waiting_seat(later_game)
+    assert came.user == absent
+    assert came.deadline == datetime(2027, 3, 23, tzinfo=UTC)  # skips the vacation
+    back = datetime(2027, 3, 15, 9, 0, tzinfo=UTC)
+    clock.move_to(back)
+    assert end(client, vacation).status_code == 302
+    pending.refresh_from_db()
+    came.refresh_from_db()
+    # 11 Mar 00:00 stopped a clock due 13 Mar noon: 2.5 days were left.
+    assert pending.deadline == back + timedelta(days=2, hours=12)
+    assert came.deadline == back + timedelta(days=2)
+    # The player's clocks run again: once past the new deadline the timeout comes.
+    clock.move_to(back + timedelta(days=2, minutes=1))
+    assert notifications.deadlines_sweep() == 1
+
+
+def test_coming_back_early_still_skips_a_later_vacation(ana, ben, clock, logged_in):
+    seat = waiting_seat(timed_game(ana, ben, days=3))  # due 13 Mar noon
+    client = logged_in(seat.user)
+    declare(client, date(2027, 3, 11), date(2027, 3, 13))  # to 14 Mar 00:00
+    declare(client, date(2027, 3, 15), date(2027, 3, 16))  # 15 Mar to 17 Mar
+    seat.refresh_from_db()
+    # 2.5 days left on 11 Mar: 1 day runs on the 14th, 1.5 days after the 17th.
+    assert seat.deadline == datetime(2027, 3, 18, 12, 0, tzinfo=UTC)
+    clock.move_to(datetime(2027, 3, 12, 18, 0, tzinfo=UTC))
+    end(client, Vacation.objects.order_by("starts_at").first())
+    seat.refresh_from_db()
+    # From 12 Mar 18:00, 2.25 days run until the 15th, the last 0.25 after the 17th.
+    assert seat.deadline == datetime(2027, 3, 17, 6, 0, tzinfo=UTC)
+    seat.user.refresh_from_db()
+    assert seat.user.away_from == datetime(2027, 3, 15, tzinfo=UTC)
+
+
+def test_a_stranger_cannot_end_someone_elses_vacation(ana, ben, clock, logged_in):
+    seat = waiting_seat(timed_game(ana, ben, days=3))
+    owner = seat.user
+    stranger = ana if owner == ben else ben
+    vacation = services.vacation_declare(
+        user=owner, start=date(2027, 3, 10), end=date(2027, 3, 15)
+    )
+    seat.refresh_from_db()
+    deadline = seat.deadline
+    clock.move_to(datetime(2027, 3, 12, tzinfo=UTC))
+    assert end(logged_in(stranger), vacation).status_code == 404
+    fresh = Vacation.objects.get(pk=vacation.pk)
+    assert (fresh.end, fresh.ends_at) == (vacation.end, vacation.ends_at)
+    seat.refresh_from_db()
+    assert seat.deadline == deadline
+    owner.refresh_from_db()
+    assert owner.on_vacation
+
+
+def test_ending_a_vacation_needs_a_post_with_the_csrf_token(ana, clock):
+    vacation = services.vacation_declare(
+        user=ana, start=date(2027, 3, 10), end=date(2027, 3, 15)
+    )
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(ana)
+    url = reverse("accounts:vacation_end", args=[vacation.pk])
+    assert client.get(url).status_code == 405
+    assert client.post(url).status_code == 403
+    assert Vacation.objects.get().ends_at == vacation.ends_at
+
+
+@pytest.mark.parametrize(
+    "case, message",
+    [
+        ("twice", "already over"),
+        ("finished", "already over"),
+        ("future", "has not begun yet"),
+    ],
+)
+def test_ending_a_vacation_not_under_way_is_refused_and_changes_nothing(
+    ana, ben, clock, logged_in, case, message
+):
+    seat = waiting_seat(timed_game(ana, ben, days=3))
+    client = logged_in(seat.user)
+    if case == "future":
+        declare(client, date(2027, 3, 12), date(2027, 3, 14))
+    else:
+        declare(client, date(2027, 3, 10), date(2027, 3, 11))
+    vacation = Vacation.objects.get()
+    if case == "twice":
+        assert (
+            "1 unused day is back"
+            in end(client, vacation, follow=True).content.decode()
+        )
+    elif case == "finished":
+        clock.move_to(datetime(2027, 3, 13, tzinfo=UTC))
+        notifications.vacations_refresh()
+    vacation.refresh_from_db()
+    seat.refresh_from_db()
+    seat.user.refresh_from_db()
+    before = (vacation.end, vacation.ends_at, seat.deadline, seat.user.away_until)
+    response = end(client, vacation, follow=True)
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    vacation.refresh_from_db()
+    seat.refresh_from_db()
+    seat.user.refresh_from_db()
+    assert (vacation.end, vacation.ends_at, seat.deadline, seat.user.away_until) == (
+        before
+    )
+
+
+def test_after_coming_back_the_game_page_no_longer_shows_the_player_away(
+    ana, ben, clock, logged_in
+):
+    game = timed_game(ana, ben, days=3)
+    vacation = services.vacation_declare(
+        user=ben, start=date(2027, 3, 10), end=date(2027, 3, 20)
+    )
+    watcher = logged_in(ana)
+    assert (
+        "on vacation (back 21 Mar)"
+        in watcher.get(game.get_absolute_url()).content.decode()
+    )
+    clock.move_to(datetime(2027, 3, 11, 9, 0, tzinfo=UTC))
+    end(logged_in(ben), vacation)
+    page = watcher.get(game.get_absolute_url()).content.decode()
+    assert "on vacation" not in page
+    assert "data-away" not in page
+    assert (
+        "(on vacation)" not in watcher.get(reverse("games:my_games")).content.decode()
+    )
+
+
+def test_the_im_back_button_and_its_messages_are_in_french(ana, clock, logged_in):
+    User.objects.filter(pk=ana.pk).update(language="fr")
+    vacation = services.vacation_declare(
+        user=ana, start=date(2027, 3, 10), end=date(2027, 3, 12)
+    )
+    client = logged_in(ana)
+    page = client.get(reverse("accounts:vacation")).content.decode()
+    assert "Je suis de retour" in page
+    page = end(client, vacation, follow=True).content.decode()
+    assert "2 jours non utilisés reviennent dans votre quota" in page
+    page = end(client, vacation, follow=True).content.decode()
+    assert "Ces vacances sont déjà terminées." in page

@@ -28,6 +28,8 @@ FR = {
     "That vacation overlaps one you already declared.": "Ces vacances chevauchent des vacances déjà déclarées.",
     "There is no such vacation.": "Ces vacances n'existent pas.",
     "A vacation that has begun cannot be cancelled.": "Des vacances déjà commencées ne peuvent pas être annulées.",
+    "This vacation has not begun yet; you can cancel it instead.": "Ces vacances n'ont pas encore commencé ; vous pouvez les annuler.",
+    "This vacation is already over.": "Ces vacances sont déjà terminées.",
     # accounts/views.py
     "Your vacation is saved: your deadlines are paused.": "Vos vacances sont enregistrées : vos délais sont suspendus.",
     "The vacation is cancelled.": "Les vacances sont annulées.",
@@ -86,6 +88,8 @@ FR = {
     "From %(start)s to %(end)s (%(days)s days)": "Du %(start)s au %(end)s (%(days)s jours)",
     "Cancel": "Annuler",
     "under way": "en cours",
+    "I'm back": "Je suis de retour",
+    'Back early? "I\'m back" ends the vacation now: your clocks start again with the time they had left and the unused days return to your allowance.': "De retour plus tôt ? « Je suis de retour » termine les vacances maintenant : vos délais repartent avec le temps qu'il leur restait et les jours non utilisés reviennent dans votre quota.",
     "Declare a vacation": "Déclarer des vacances",
     # templates/games/
     "on vacation (back %(d)s)": "en vacances (retour le %(d)s)",
@@ -98,6 +102,10 @@ FR_PLURAL = {
     "That is more than your allowance: %(left)d day of vacation is left for %(year)d.": (
         "C'est plus que votre quota : il vous reste %(left)d jour de vacances pour %(year)d.",
         "C'est plus que votre quota : il vous reste %(left)d jours de vacances pour %(year)d.",
+    ),
+    "Welcome back: your vacation is over and %(days)d unused day is back in your allowance.": (
+        "Bon retour : vos vacances sont terminées et %(days)d jour non utilisé revient dans votre quota.",
+        "Bon retour : vos vacances sont terminées et %(days)d jours non utilisés reviennent dans votre quota.",
     ),
     "%(counter)s game waits for you": (
         "%(counter)s partie vous attend",
