@@ -130,18 +130,7 @@ def test_a_deadline_set_during_a_vacation_skips_it(ana, ben, clock, logged_in):
     services.vacation_declare(
         user=absent, start=date(2027, 3, 10), end=date(2027, 3, 12)
     )
-    from games import engines
-
-    engine = engines.get("lost-cities")
-    for _ in range(2):  # play a card, then draw: the turn passes
-        game.refresh_from_db()
-        move = engine.legal_moves(game.state, mover_seat.position)[0]
-        game_services.move_submit(
-            game_id=game.pk,
-            user=mover_seat.user,
-            move=move,
-            expected_version=game.version,
-        )
+    play_turn(game)  # the mover plays a card and draws: the turn passes
     absent_seat = game.seats.get(user=absent)
     assert absent_seat.to_move
     assert absent_seat.deadline == datetime(2027, 3, 13, tzinfo=UTC) + timedelta(days=2)

@@ -30,3 +30,23 @@ def play_episode(game_id: int, users: dict, capture, max_steps: int = 500) -> Ga
                 )
                 game.refresh_from_db()
     raise AssertionError("the episode did not end")
+
+
+def jump_to_last_episode(campaign, creator, capture) -> Game:
+    """Makes the campaign's open episode number 24, on a fresh episode-24 game
+    against a computer player (the first episode's game is deleted)."""
+    from campaigns.models import Episode
+
+    first = campaign.episodes.get()
+    game = games_services.game_create(
+        creator=creator,
+        engine_slug="my-city",
+        num_players=2,
+        options={"mode": "campaign", "episode": 24},
+        visibility=Game.Visibility.PRIVATE,
+    )
+    with capture(execute=True):
+        games_services.seat_add_bot(game_id=game.pk, user=creator)
+    Episode.objects.filter(pk=first.pk).update(number=24, game=game)
+    first.game.delete()
+    return game

@@ -6,7 +6,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 import time_machine
-from campaign_helpers import ENGINE, play_episode
+from campaign_helpers import ENGINE, jump_to_last_episode, play_episode
 from django.test import Client
 from django.utils import timezone
 
@@ -198,18 +198,7 @@ def test_an_abandoned_last_episode_finishes_the_campaign(ana, capture):
     more opens."""
     with capture(execute=True):
         campaign = services.campaign_create(creator=ana, num_players=2, bots=1)
-    first = campaign.episodes.get()
-    game = games_services.game_create(
-        creator=ana,
-        engine_slug="my-city",
-        num_players=2,
-        options={"mode": "campaign", "episode": 24},
-        visibility=Game.Visibility.PRIVATE,
-    )
-    with capture(execute=True):
-        games_services.seat_add_bot(game_id=game.pk, user=ana)
-    Episode.objects.filter(pk=first.pk).update(number=24, game=game)
-    first.game.delete()
+    game = jump_to_last_episode(campaign, ana, capture)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.ABANDONED)
     with capture(execute=True):
         assert tasks.campaigns_catch_up_task() == 1

@@ -4,12 +4,11 @@ the boards, idempotence, the email, the end of the campaign."""
 import json
 
 import pytest
-from campaign_helpers import ENGINE, play_episode
+from campaign_helpers import ENGINE, jump_to_last_episode, play_episode
 from django.core import mail
 
 from campaigns import services, tasks
 from campaigns.models import Campaign, CampaignPlayer, Episode
-from games import services as games_services
 from games.engines.my_city.chapters import CHAPTERS
 from games.models import Game
 from games.services import Rejected
@@ -208,19 +207,7 @@ def test_the_campaign_ends_after_episode_24(ana, capture):
     """Closing episode 24 finishes the campaign and opens nothing more."""
     with capture(execute=True):
         campaign = services.campaign_create(creator=ana, num_players=2, bots=1)
-    first = campaign.episodes.get()
-    # Jump to the last episode: its game is a campaign episode 24.
-    game = games_services.game_create(
-        creator=ana,
-        engine_slug="my-city",
-        num_players=2,
-        options={"mode": "campaign", "episode": 24},
-        visibility=Game.Visibility.PRIVATE,
-    )
-    with capture(execute=True):
-        games_services.seat_add_bot(game_id=game.pk, user=ana)
-    Episode.objects.filter(pk=first.pk).update(number=24, game=game)
-    first.game.delete()
+    game = jump_to_last_episode(campaign, ana, capture)
     play_episode(game.pk, {0: ana}, capture)
     campaign.refresh_from_db()
     assert campaign.status == Campaign.Status.FINISHED
