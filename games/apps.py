@@ -7,12 +7,12 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
-        from django.utils.translation import gettext
+        from django.utils.translation import gettext, pgettext
 
         from games.engines import base
 
         # Engines stay free of Django: they call base._, which now reads our catalogues.
-        base.set_translator(gettext)
+        base.set_translator(gettext, pgettext)
 
         from games.events import state_changed
         from games.notifications import on_state_changed

@@ -146,17 +146,33 @@ def ranks_from_scores(scores: list, tiebreak: list | None = None) -> list[int]:
 # without the site, `_` returns the English text. Players are named "{p0}", "{p1}",
 # ... in log lines: the site replaces each with that seat's display name.
 
+# A word that reads differently by situation (the edition being played, the gender
+# of the name it agrees with) takes a context, `pgettext("citadels 2016", "Magician")`:
+# the same English, a French text of its own. `gettext_noop` marks a word kept as data
+# (a card's name) so that `makemessages` collects it; `_` translates it when shown.
+
 _translator = None
+_context_translator = None
 
 
-def set_translator(translate) -> None:
-    """Installs a gettext-like function (the site calls this once at start-up)."""
-    global _translator
+def set_translator(translate, translate_in_context=None) -> None:
+    """Installs a gettext-like function and a pgettext-like one (the site calls
+    this once at start-up)."""
+    global _translator, _context_translator
     _translator = translate
+    _context_translator = translate_in_context
 
 
 def _(text: str) -> str:
     return _translator(text) if _translator else text
+
+
+def pgettext(context: str, text: str) -> str:
+    return _context_translator(context, text) if _context_translator else text
+
+
+def gettext_noop(text: str) -> str:
+    return text
 
 
 def player(seat: int) -> str:

@@ -13,9 +13,48 @@ import json
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 
 register = template.Library()
+
+# Characters whose name is feminine, by edition (the French cards, GLOSSARY.md 1:
+# Sorcière, Voyante, Maître-chanteuse, Reine; the 2016 edition also feminised the
+# Magician, the Merchant and the Navigator). Words that agree with a character's
+# name take the context "feminine" for them; English reads the same either way.
+FEMININE = {
+    "classic": {"witch", "queen"},
+    "2016": {"witch", "queen", "seer", "blackmailer"}
+    | {"magician", "merchant", "navigator"},
+}
+# Words said of a character: (for a masculine name, for a feminine one).
+AGREEING = {
+    "discarded face up": (
+        gettext_lazy("discarded face up"),
+        pgettext_lazy("feminine", "discarded face up"),
+    ),
+    "discarded face down (you saw it)": (
+        gettext_lazy("discarded face down (you saw it)"),
+        pgettext_lazy("feminine", "discarded face down (you saw it)"),
+    ),
+    "revealed: %(p)s": (
+        gettext_lazy("revealed: %(p)s"),
+        pgettext_lazy("feminine", "revealed: %(p)s"),
+    ),
+    "yours": (gettext_lazy("yours"), pgettext_lazy("feminine", "yours")),
+    "killed": (gettext_lazy("killed"), pgettext_lazy("feminine", "killed")),
+    "robbed": (gettext_lazy("robbed"), pgettext_lazy("feminine", "robbed")),
+    "bewitched": (gettext_lazy("bewitched"), pgettext_lazy("feminine", "bewitched")),
+    "called now": (
+        gettext_lazy("called now"),
+        pgettext_lazy("feminine", "called now"),
+    ),
+    "hidden": (gettext_lazy("hidden"), pgettext_lazy("feminine", "hidden")),
+}
+
+
+def feminine(key: str, edition: str) -> bool:
+    return key in FEMININE.get(edition, ())
+
 
 TYPE_NAMES = {
     "noble": gettext_lazy("noble"),
@@ -359,12 +398,14 @@ def ct_layout(context) -> dict:
     threats = view.get("threats") or {}
     signed = (warrants.get("signed") or {}).get("character")
     flowered = (threats.get("flowered") or {}).get("character")
+    edition = view.get("edition")
     lineup = []
     for c in view["lineup"]:
         key = c["key"]
         lineup.append(
             {
                 **c,
+                "feminine": feminine(key, edition),
                 "face_up": key in face_up,
                 "seat": shown.get(key),
                 "holder": names.player(shown[key]) if key in shown else "",
@@ -435,8 +476,13 @@ def ct_layout(context) -> dict:
     for row in view.get("outcome") or []:
         outcome.append({**row, "name": names.player(row["seat"])})
     outcome.sort(key=lambda r: r["rank"])
+    my_characters = [
+        {**c, "feminine": feminine(c["key"], edition)}
+        for c in view.get("my_characters") or []
+    ]
     return {
         "prompt": _prompt(view, position, legal, names, seats),
+        "my_characters": my_characters,
         "lineup": lineup,
         "players": players,
         "hand": hand,
@@ -450,6 +496,13 @@ def ct_layout(context) -> dict:
         "outcome": outcome,
         "face_down": view.get("face_down") or [],
     }
+
+
+@register.simple_tag
+def ct_agree(word: str, character: dict, **values) -> str:
+    """A word said of a character, agreeing with its name (AGREEING)."""
+    text = AGREEING[word][1 if character.get("feminine") else 0]
+    return str(text) % values if values else str(text)
 
 
 @register.filter

@@ -6,37 +6,39 @@ rules/citadels_game_help.fr.txt (2016), rules/DATA.md section 2e (ranks, sets).
 
 from __future__ import annotations
 
+from ..base import gettext_noop
 from .districts import MILITARY, NOBLE, RELIGIOUS, TRADE
 
-# key: (English name, classic rank or None, 2016 rank or None)
+# key: (English name, classic rank or None, 2016 rank or None). The names are
+# translated where they are shown (common.cname), in the edition being played.
 CHARACTERS = {
-    "assassin": ("Assassin", 1, 1),
-    "witch": ("Witch", 1, 1),
-    "magistrate": ("Magistrate", None, 1),
-    "thief": ("Thief", 2, 2),
-    "tax_collector": ("Tax Collector", 2, 9),
-    "spy": ("Spy", None, 2),
-    "blackmailer": ("Blackmailer", None, 2),
-    "magician": ("Magician", 3, 3),
-    "wizard": ("Wizard", 3, 3),
-    "seer": ("Seer", None, 3),
-    "king": ("King", 4, 4),
-    "emperor": ("Emperor", 4, 4),
-    "patrician": ("Patrician", None, 4),
-    "bishop": ("Bishop", 5, 5),
-    "abbot": ("Abbot", 5, 5),
-    "cardinal": ("Cardinal", None, 5),
-    "merchant": ("Merchant", 6, 6),
-    "alchemist": ("Alchemist", 6, 6),
-    "trader": ("Trader", None, 6),
-    "architect": ("Architect", 7, 7),
-    "navigator": ("Navigator", 7, 7),
-    "scholar": ("Scholar", None, 7),
-    "warlord": ("Warlord", 8, 8),
-    "diplomat": ("Diplomat", 8, 8),
-    "marshal": ("Marshal", None, 8),
-    "queen": ("Queen", 9, 9),
-    "artist": ("Artist", 9, 9),
+    "assassin": (gettext_noop("Assassin"), 1, 1),
+    "witch": (gettext_noop("Witch"), 1, 1),
+    "magistrate": (gettext_noop("Magistrate"), None, 1),
+    "thief": (gettext_noop("Thief"), 2, 2),
+    "tax_collector": (gettext_noop("Tax Collector"), 2, 9),
+    "spy": (gettext_noop("Spy"), None, 2),
+    "blackmailer": (gettext_noop("Blackmailer"), None, 2),
+    "magician": (gettext_noop("Magician"), 3, 3),
+    "wizard": (gettext_noop("Wizard"), 3, 3),
+    "seer": (gettext_noop("Seer"), None, 3),
+    "king": (gettext_noop("King"), 4, 4),
+    "emperor": (gettext_noop("Emperor"), 4, 4),
+    "patrician": (gettext_noop("Patrician"), None, 4),
+    "bishop": (gettext_noop("Bishop"), 5, 5),
+    "abbot": (gettext_noop("Abbot"), 5, 5),
+    "cardinal": (gettext_noop("Cardinal"), None, 5),
+    "merchant": (gettext_noop("Merchant"), 6, 6),
+    "alchemist": (gettext_noop("Alchemist"), 6, 6),
+    "trader": (gettext_noop("Trader"), None, 6),
+    "architect": (gettext_noop("Architect"), 7, 7),
+    "navigator": (gettext_noop("Navigator"), 7, 7),
+    "scholar": (gettext_noop("Scholar"), None, 7),
+    "warlord": (gettext_noop("Warlord"), 8, 8),
+    "diplomat": (gettext_noop("Diplomat"), 8, 8),
+    "marshal": (gettext_noop("Marshal"), None, 8),
+    "queen": (gettext_noop("Queen"), 9, 9),
+    "artist": (gettext_noop("Artist"), 9, 9),
 }
 
 BASE = ["assassin", "thief", "magician", "king", "bishop", "merchant", "architect"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..base import SeededRandom, _
+from ..base import SeededRandom, _, pgettext
 from . import characters as ch
 from . import districts as ds
 
@@ -34,7 +34,22 @@ def dname(state: dict, card: str) -> str:
     return _(ds.name(key_of(state, card), state["edition"]))
 
 
-def cname(key: str) -> str:
+# The names a language gives the 2016 cards otherwise than the classic ones: the
+# French 2016 edition feminised the Magician, the Merchant and the Navigator
+# (Magicienne, Marchande, Navigatrice; GLOSSARY.md 1, "use the name of the edition
+# being played"). Same English; a French text of their own in the context
+# "citadels 2016". Literal calls, so that makemessages collects them.
+NAMES_2016 = {
+    "magician": lambda: pgettext("citadels 2016", "Magician"),
+    "merchant": lambda: pgettext("citadels 2016", "Merchant"),
+    "navigator": lambda: pgettext("citadels 2016", "Navigator"),
+}
+
+
+def cname(state: dict, key: str) -> str:
+    """A character's translated name, as the edition being played names it."""
+    if state["edition"] == "2016" and key in NAMES_2016:
+        return NAMES_2016[key]()
     return _(ch.name(key))
 
 

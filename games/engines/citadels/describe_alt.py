@@ -12,7 +12,7 @@ def describe_alt(state: dict, seat: int, move: dict, viewer: int | None) -> str:
     kind = move.get("type")
     if kind == "bewitch":
         return _("{player} bewitched the {character}").format(
-            player=who, character=cname(move["character"])
+            player=who, character=cname(state, move["character"])
         )
     if kind == "wizard_look":
         return _("{player} looked at the hand of {other}").format(
@@ -46,9 +46,15 @@ def describe_alt(state: dict, seat: int, move: dict, viewer: int | None) -> str:
             )
         return _("{player} gave a card for the crown").format(player=who)
     if kind == "navigate":
+        # The name as the edition gives it (the French 2016 card is a Navigatrice).
+        navigator = cname(state, "navigator")
         if move["take"] == "gold":
-            return _("{player} took 4 gold (Navigator)").format(player=who)
-        return _("{player} drew 4 cards (Navigator)").format(player=who)
+            return _("{player} took 4 gold ({character})").format(
+                player=who, character=navigator
+            )
+        return _("{player} drew 4 cards ({character})").format(
+            player=who, character=navigator
+        )
     if kind == "exchange":
         return _("{player} exchanged their {mine} for the {theirs} of {other}").format(
             player=who,
@@ -125,12 +131,15 @@ def describe_schemes(state: dict, seat: int, move: dict, viewer: int | None) -> 
     if kind == "warrants":
         names = sorted([move["signed"], *move["unsigned"]])
         return _("{player} placed warrants on the {a}, the {b} and the {c}").format(
-            player=who, a=cname(names[0]), b=cname(names[1]), c=cname(names[2])
+            player=who,
+            a=cname(state, names[0]),
+            b=cname(state, names[1]),
+            c=cname(state, names[2]),
         )
     if kind == "threats":
         names = sorted([move["flowered"], move["other"]])
         return _("{player} threatened the {a} and the {b}").format(
-            player=who, a=cname(names[0]), b=cname(names[1])
+            player=who, a=cname(state, names[0]), b=cname(state, names[1])
         )
     if kind == "confiscate":
         if move["take"]:

@@ -18,11 +18,11 @@ def describe_more(state: dict, seat: int, move: dict, viewer: int | None) -> str
         return _("{player} collected income from their districts").format(player=who)
     if kind == "kill":
         return _("{player} killed the {character}").format(
-            player=who, character=cname(move["character"])
+            player=who, character=cname(state, move["character"])
         )
     if kind == "rob":
         return _("{player} will rob the {character}").format(
-            player=who, character=cname(move["character"])
+            player=who, character=cname(state, move["character"])
         )
     if kind == "swap_hands":
         return _("{player} exchanged hands with {other}").format(

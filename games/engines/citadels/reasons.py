@@ -50,7 +50,7 @@ def explain(state: dict, seat: int, move) -> str:
         turn and turn["power"]
     ):
         return _("The {character} has already used the power this turn.").format(
-            character=cname(char)
+            character=cname(state, char)
         )
     if kind in ("smithy", "laboratory", "museum") and kind in turn["used"]:
         return _("That district's ability is used once a turn.")
@@ -64,7 +64,7 @@ def _rob(state: dict, target) -> str:
         return _("That character is not in this game.")
     if rank(state, target) == 1:
         return _("The Thief cannot rob the {character}.").format(
-            character=cname(target)
+            character=cname(state, target)
         )
     if target == state["killed"]:
         return _("The Thief cannot rob the killed character.")
@@ -123,10 +123,12 @@ def _build(state: dict, seat: int, move: dict) -> str:
     if key in ds.UNBUILDABLE:
         return _("The Secret Vault can never be built.")
     if state["turn"]["char"] == "navigator":
-        return _("The Navigator cannot build.")
+        return _("The {character} cannot build.").format(
+            character=cname(state, "navigator")
+        )
     if state["turn"]["built"] >= build_limit(state) and key != "stables":
         return _("The {character} builds at most {n} district(s) a turn.").format(
-            character=cname(state["turn"]["char"]), n=build_limit(state)
+            character=cname(state, state["turn"]["char"]), n=build_limit(state)
         )
     if key in city_keys(p, state):
         return _(

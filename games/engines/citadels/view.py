@@ -41,7 +41,7 @@ def character(state: dict, cid: str) -> dict:
     return {
         "id": cid,
         "key": key,
-        "name": cname(key),
+        "name": cname(state, key),
         "rank": ch.rank(key, state["edition"]),
     }
 
@@ -143,7 +143,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "robbed": state["robbed"] if state["phase"] != "draft" else None,
         "bewitched": state["bewitched"] if state["phase"] != "draft" else None,
         "lineup": [
-            {"key": k, "name": cname(k), "rank": ch.rank(k, state["edition"])}
+            {"key": k, "name": cname(state, k), "rank": ch.rank(k, state["edition"])}
             for k in state["lineup"]
         ],
         "face_up": [character(state, c) for c in face_up],
@@ -292,13 +292,13 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
     if kind == "choose":
         if mine:
             return _("{player} chose the {character}").format(
-                player=who, character=cname(ch.char_key(move["character"]))
+                player=who, character=cname(state, ch.char_key(move["character"]))
             )
         return _("{player} chose a character").format(player=who)
     if kind == "discard_character":
         if mine:
             return _("{player} discarded the {character} face down").format(
-                player=who, character=cname(ch.char_key(move["character"]))
+                player=who, character=cname(state, ch.char_key(move["character"]))
             )
         return _("{player} discarded a character face down").format(player=who)
     if kind == "take_gold":

@@ -1,8 +1,10 @@
 """French for Citadels: the game page, the table form, the computer player's
 labels and the engine's words (character and district names, log lines,
-refusals). Names are the French cards' (rules/GLOSSARY.md); where the 2016
-edition renamed or feminised a card, one name serves both editions (the
-classic one, except the 2016-only cards)."""
+refusals). Names are the French cards' (rules/GLOSSARY.md). FR gives the
+classic names (also the table form's and the statistics'); FR_CONTEXT gives the
+names the 2016 edition feminised, read in a 2016 game, and the words that agree
+with a feminine name (context "feminine"). po_fill.py fills FR_CONTEXT into the
+entries with that msgctxt."""
 
 FR = {
     # --- Characters (GLOSSARY.md 1) ---
@@ -118,8 +120,8 @@ FR = {
     "{player} paid 1 gold for the crown": "{player} a payé 1 pièce d'or pour la couronne",
     "{player} gave the {card} for the crown": "{player} a donné pour la couronne : {card}",
     "{player} gave a card for the crown": "{player} a donné une carte pour la couronne",
-    "{player} took 4 gold (Navigator)": "{player} a pris 4 pièces d'or (Navigateur)",
-    "{player} drew 4 cards (Navigator)": "{player} a pioché 4 cartes (Navigateur)",
+    "{player} took 4 gold ({character})": "{player} a pris 4 pièces d'or ({character})",
+    "{player} drew 4 cards ({character})": "{player} a pioché 4 cartes ({character})",
     "{player} exchanged their {mine} for the {theirs} of {other}": "{player} a échangé son quartier {mine} contre le quartier {theirs} de {other}",
     "{player} drew 7 cards to keep one (Scholar)": "{player} a pioché 7 cartes pour en garder une (Archiviste)",
     "{player} kept a card and shuffled the rest into the deck": "{player} a gardé une carte et remélangé les autres dans la pioche",
@@ -198,7 +200,7 @@ FR = {
     "Destroying the {card} costs {n} gold; you do not have enough.": "Détruire ce quartier ({card}) coûte {n} pièces d'or ; vous n'en avez pas assez.",
     "That district is not in your hand.": "Ce quartier n'est pas dans votre main.",
     "The Secret Vault can never be built.": "Les Catacombes ne peuvent jamais être bâties.",
-    "The Navigator cannot build.": "Le Navigateur ne peut pas bâtir.",
+    "The {character} cannot build.": "Ce personnage ({character}) ne peut pas bâtir.",
     "The {character} builds at most {n} district(s) a turn.": "Ce personnage ({character}) bâtit au plus {n} quartier(s) par tour.",
     "Your city already has a {card}: no two districts of the same name.": "Votre cité a déjà ce quartier ({card}) : pas deux quartiers du même nom.",
     "The Monument cannot be built in a city of 5 or more districts.": "Le Monument ne peut pas être bâti dans une cité de 5 quartiers ou plus.",
@@ -363,6 +365,25 @@ FR = {
     "Face down this round:": "Face cachée ce tour-ci :",
     "cost": "coût",
     "%(name)s, %(kind)s, cost %(cost)s": "%(name)s, %(kind)s, coût %(cost)s",
+}
+
+# (msgctxt, msgid): msgstr.
+FR_CONTEXT = {
+    # --- The 2016 edition's names (GLOSSARY.md 1: "use the name of the edition
+    # being played") ---
+    ("citadels 2016", "Magician"): "Magicienne",
+    ("citadels 2016", "Merchant"): "Marchande",
+    ("citadels 2016", "Navigator"): "Navigatrice",
+    # --- Game page: words said of a character whose name is feminine ---
+    ("feminine", "discarded face up"): "écartée face visible",
+    ("feminine", "discarded face down (you saw it)"): "écartée face cachée (vous l'avez vue)",
+    ("feminine", "revealed: %(p)s"): "révélée : %(p)s",
+    ("feminine", "yours"): "la vôtre",
+    ("feminine", "killed"): "assassinée",
+    ("feminine", "robbed"): "volée",
+    ("feminine", "bewitched"): "ensorcelée",
+    ("feminine", "called now"): "appelée",
+    ("feminine", "hidden"): "cachée",
 }
 
 FR_PLURAL = {
