@@ -260,3 +260,11 @@ def test_the_killed_tag_agrees_with_the_name_in_french(table, edition, victim, t
     item = lineup[lineup.index(f'data-char="{victim}"') :]
     item = item[: item.index("</li>")]
     assert f'<strong class="tag killed">{tag}</strong>' in item
+
+
+def test_the_players_cities_are_cites_in_french_not_my_citys_villes(table):
+    """ "The cities" is a Citadels label with its own context: My City's French
+    "villes" must not replace Citadels' "cités"."""
+    game = start(table, options("classic"))
+    body = page(game, table[0])
+    assert 'class="ct-cities" aria-label="Les cités"' in body

@@ -340,7 +340,6 @@ FR = {
     "The cards you drew": "Les cartes piochées",
     "Your choices": "Vos choix",
     "The hand of %(p)s": "La main de %(p)s",
-    "The cities": "Les cités",
     "has the crown": "a la couronne",
     "you": "vous",
     "%(n)s/%(m)s districts": "%(n)s/%(m)s quartiers",
@@ -369,6 +368,8 @@ FR = {
 
 # (msgctxt, msgid): msgstr.
 FR_CONTEXT = {
+    # The players' cities on the Citadels board (My City's "The cities" are villes).
+    ("citadels", "The cities"): "Les cités",
     # --- The 2016 edition's names (GLOSSARY.md 1: "use the name of the edition
     # being played") ---
     ("citadels 2016", "Magician"): "Magicienne",
