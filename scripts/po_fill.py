@@ -16,6 +16,9 @@ for path in sorted(glob.glob("locale/fr/pending/*.py")):
     spec = importlib.util.spec_from_file_location("pending", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
+    for msgid, msgstr in getattr(module, "FR", {}).items():
+        if FR.get(msgid, msgstr) != msgstr:  # one msgid, two games: give it a context
+            print(f"conflict: {msgid!r} is {FR[msgid]!r} and {msgstr!r} ({path})")
     FR.update(getattr(module, "FR", {}))
     FR_PLURAL.update(getattr(module, "FR_PLURAL", {}))
     FR_CONTEXT.update(getattr(module, "FR_CONTEXT", {}))

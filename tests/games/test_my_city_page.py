@@ -255,3 +255,17 @@ def test_the_top_bar_shows_each_score_so_far(game, ana):
     scores = ENGINE.view(game.state, 0)["running"]
     assert body.count('title="Score so far"') == 2
     assert f">{scores[0]}</span>" in body
+
+
+def test_a_my_city_round_is_a_tour_in_french(game, ana, ben):
+    """My City's round heading has its own context: "Tour 1" in French, where a
+    Lost Cities round is a "Manche"."""
+    ben.language = "fr"
+    ben.save(update_fields=["language"])
+    a, b = login(ana), login(ben)
+    move_a = next(m for m in ENGINE.legal_moves(game.state, 0) if m["type"] == "place")
+    post_move(a, game, move_a)
+    game.refresh_from_db()
+    post_move(b, game, ENGINE.legal_moves(game.state, 1)[0])
+    body = b.get(game.get_absolute_url()).content.decode()
+    assert ">Tour 1</h2>" in body and "Manche 1" not in body

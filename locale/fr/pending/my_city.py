@@ -137,7 +137,6 @@ FR = {
     "decided": "a décidé",
     "thinking": "réfléchit",
     "%(name)s wins the episode with %(score)s points.": "%(name)s gagne l'épisode avec %(score)s points.",
-    "Round %(r)s": "Tour %(r)s",
     "A shared first place with %(score)s points.": "Première place partagée avec %(score)s points.",
     "Progress circles won:": "Cercles Progrès gagnés :",
     "built %(b)s (row %(row)s, column %(col)s)": "a construit %(b)s (ligne %(row)s, colonne %(col)s)",
@@ -218,6 +217,11 @@ FR = {
     "episode abandoned": "épisode abandonné",
     "Episode %(n)s was abandoned; it is being counted and the next episode opens shortly.": "L'épisode %(n)s a été abandonné ; il est en cours de décompte et l'épisode suivant s'ouvre bientôt.",
     "An abandoned episode counts as played: it ends where it stood, as if every player still building had stopped then (decisions already made that round stand), and is scored as usual. A player who let their time run out is marked forfeited.": "Un épisode abandonné compte comme joué : il s'arrête là où il en était, comme si chaque joueur qui construisait encore s'était arrêté à ce moment (les décisions déjà prises pour ce tour comptent), et il est décompté comme d'habitude. Un joueur qui a laissé passer son temps est marqué forfait.",
+}
+
+# Entries with a context: a My City round is a "tour" (a Lost Cities one a "manche").
+FR_CONTEXT = {
+    ("my city", "Round %(r)s"): "Tour %(r)s",
 }
 
 FR_PLURAL = {
