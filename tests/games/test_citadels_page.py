@@ -931,8 +931,14 @@ def test_every_engine_and_page_string_has_a_french_translation():
     wanted += _msgids(root / "games/templatetags/citadels_tags.py")
     wanted += _msgids(root / "games/forms.py", "class CitadelsForm", "FORMS = {")
     board = (root / "templates/games/citadels/board.html").read_text()
-    wanted += re.findall(r'{% translate "([^"]*)"', board)
-    wanted += re.findall(r"{% translate '([^']*)'", board)
+    contextual = []
+    for text, context in re.findall(
+        r"""{% translate ["']([^"']*)["'](?: context ["']([^"']*)["'])?""", board
+    ):
+        if context:
+            contextual.append((context, text))
+        else:
+            wanted.append(text)
     plural = []
     for options, text in re.findall(
         r"{% blocktranslate([^%]*)%}(.*?){% endblocktranslate %}", board, re.S
@@ -944,6 +950,7 @@ def test_every_engine_and_page_string_has_a_french_translation():
             wanted.append(text)
     missing = sorted({w for w in wanted if w not in fr.FR})
     missing += sorted({w for w in plural if w not in fr.FR_PLURAL})
+    missing += sorted({c for c in contextual if c not in fr.FR_CONTEXT})
     assert missing == []
     marks = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
     for english, french in fr.FR.items():
