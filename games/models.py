@@ -58,6 +58,14 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # The finished game this table is the rematch of (one rematch per game).
+    rematch_of = models.OneToOneField(
+        "self",
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="rematch",
+    )
 
     class Meta:
         indexes = [models.Index(fields=["status", "visibility", "-created_at"])]

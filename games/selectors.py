@@ -7,7 +7,7 @@ import re
 from datetime import timedelta
 
 from django.db import connection
-from django.db.models import Prefetch
+from django.db.models import Exists, OuterRef, Prefetch
 from django.utils import translation
 
 from games import engines
@@ -55,7 +55,13 @@ def my_games(*, user, finished_limit: int = 30) -> dict:
         elif len(finished) < finished_limit:
             finished.append(seat)
     mine.sort(key=lambda s: (s.deadline is None, s.deadline or s.game.created_at))
-    return {"mine": mine, "others": others, "open": open_, "finished": finished}
+    return {
+        "mine": mine,
+        "others": others,
+        "open": open_,
+        "finished": finished,
+        "rematch_offers": rematch_offers(user=user),
+    }
 
 
 def game_for_page(*, game_id: int) -> Game | None:
@@ -158,7 +164,7 @@ def last_moves(lines: list[dict]) -> dict[int, dict]:
     }
 
 
-def board_context(*, game: Game, user) -> dict:
+def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     """Everything a board template needs; hidden information comes only from `view`."""
     engine = engines.get(game.engine)
     seat = viewer_seat(game, user)
@@ -189,7 +195,33 @@ def board_context(*, game: Game, user) -> dict:
     context["last_moves"] = last_moves(context["log"])
     if seat is not None and position not in context["to_move"]:
         context["next_game"] = next_game_waiting(user=user, exclude=game.pk)
+    if game.is_over and seat is not None and game.options.get("mode") != "campaign":
+        context["can_rematch"] = True
+        # A game that ended with this request's move has no rematch yet.
+        context["rematch"] = None if just_ended else rematch_of(game=game, user=user)
     return context
+
+
+def rematch_of(*, game: Game, user) -> Game | None:
+    """The table offered as this game's rematch, with `mine` (the user is seated)."""
+    return (
+        Game.objects.filter(rematch_of=game)
+        .select_related("created_by")
+        .defer("state")
+        .annotate(mine=Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
+        .first()
+    )
+
+
+def rematch_offers(*, user) -> list[Game]:
+    """Open tables offered as the rematch of a game the user played, not joined yet."""
+    return list(
+        Game.objects.filter(status=Game.Status.OPEN, rematch_of__seats__user=user)
+        .exclude(seats__user=user)
+        .select_related("created_by")
+        .defer("state")
+        .order_by("-created_at")
+    )
 
 
 NEXT_GAME_SQL = (

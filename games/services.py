@@ -129,6 +129,46 @@ def game_leave(*, game_id: int, user) -> Game | None:
     return game
 
 
+def game_rematch(*, game_id: int, user) -> Game:
+    """A new table like a finished one (same game, options and table settings),
+    offered to its players: the one who asks sits first, the computer players sit
+    again at once, the other people join from the finished game's page or "My
+    games". One rematch per game: asking again (a double click, the other player
+    asking too) gives the table already offered."""
+    with transaction.atomic():
+        old = _locked(game_id)
+        seats = list(old.seats.all())
+        if not any(s.user_id == user.pk for s in seats):
+            raise Rejected(403, _("Only the players of this game can offer a rematch."))
+        if not old.is_over:
+            raise Rejected(409, _("The game is not over yet."))
+        if old.options.get("mode") == "campaign":
+            raise Rejected(
+                409, _("A campaign episode is followed by the next one, not a rematch.")
+            )
+        existing = Game.objects.filter(rematch_of=old).first()
+        if existing is not None:
+            return existing
+        game = Game.objects.create(
+            engine=old.engine,
+            num_players=old.num_players,
+            options=old.options,
+            visibility=old.visibility,
+            time_per_move=old.time_per_move,
+            timeout_policy=old.timeout_policy,
+            rated=old.rated,
+            created_by=user,
+            rematch_of=old,
+        )
+        Seat.objects.create(game=game, position=0, user=user)
+        bots = [s for s in seats if s.is_bot]
+        for position, bot in enumerate(bots, start=1):
+            Seat.objects.create(game=game, position=position, bot_level=bot.bot_level)
+        if 1 + len(bots) == game.num_players:
+            _start(game)
+    return game
+
+
 def _start(game: Game) -> None:
     """Caller holds the game row lock and every seat is filled."""
     engine = engines.get(game.engine)

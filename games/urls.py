@@ -13,5 +13,6 @@ urlpatterns = [
     path("games/<int:game_id>/join", views.join, name="join"),
     path("games/<int:game_id>/bot", views.add_bot, name="add_bot"),
     path("games/<int:game_id>/leave", views.leave, name="leave"),
+    path("games/<int:game_id>/rematch", views.rematch, name="rematch"),
     path("invite/<str:token>/", views.invitation, name="invitation"),
 ]

@@ -114,7 +114,11 @@ def _answer(request, game_id, error: Rejected | None = None, game=None):
         error and error.status == 403 and not selectors.can_see(game, request.user)
     ):
         return HttpResponse(error.message if error else "", status=404)
-    context = selectors.board_context(game=game, user=request.user)
+    # A move on a game that was over is refused: a game over here ended with it.
+    just_ended = error is None and game.is_over
+    context = selectors.board_context(
+        game=game, user=request.user, just_ended=just_ended
+    )
     context["error"] = error.message if error else None
     return render(
         request, BOARD_TEMPLATE, context, status=error.status if error else 200
@@ -179,3 +183,19 @@ def leave(request, game_id):
         messages.error(request, exc.message)
         return redirect("games:game", game_id=game_id)
     return redirect("games:game", game_id=game_id) if game else redirect("games:lobby")
+
+
+@login_required
+@require_POST
+def rematch(request, game_id):
+    try:
+        game = services.game_rematch(game_id=game_id, user=request.user)
+    except Rejected as exc:
+        if exc.status == 404:
+            raise Http404 from None
+        messages.error(request, exc.message)
+        return redirect("games:game", game_id=game_id)
+    url = game.get_absolute_url()
+    if game.visibility == game.Visibility.PRIVATE:
+        url += f"?invite={game.invite_token}"
+    return redirect(url)

@@ -170,6 +170,16 @@ FR = {
     "Citadels": "Citadelles",
     "Rival Cities": "Les Cités rivales",
     "My City": "My City",
+    # --- Rematch ---
+    "Only the players of this game can offer a rematch.": "Seuls les joueurs de cette partie peuvent proposer une revanche.",
+    "The game is not over yet.": "La partie n'est pas encore terminée.",
+    "A campaign episode is followed by the next one, not a rematch.": "Un épisode de campagne est suivi du suivant, pas d'une revanche.",
+    "Offer a rematch": "Proposer une revanche",
+    "Go to the rematch": "Aller à la revanche",
+    "%(name)s offers a rematch: join": "%(name)s propose une revanche : rejoindre",
+    "The rematch has started without you.": "La revanche a commencé sans vous.",
+    "Rematches offered to you": "Revanches qu'on vous propose",
+    "%(name)s offers a rematch of %(game)s #%(old)s.": "%(name)s propose une revanche de %(game)s n°%(old)s.",
 }
 FR_PLURAL = {
     "%(n)s player": ("%(n)s joueur", "%(n)s joueurs"),
