@@ -377,7 +377,10 @@ FR_CONTEXT = {
     ("citadels 2016", "Navigator"): "Navigatrice",
     # --- Game page: words said of a character whose name is feminine ---
     ("feminine", "discarded face up"): "écartée face visible",
-    ("feminine", "discarded face down (you saw it)"): "écartée face cachée (vous l'avez vue)",
+    (
+        "feminine",
+        "discarded face down (you saw it)",
+    ): "écartée face cachée (vous l'avez vue)",
     ("feminine", "revealed: %(p)s"): "révélée : %(p)s",
     ("feminine", "yours"): "la vôtre",
     ("feminine", "killed"): "assassinée",
