@@ -269,3 +269,21 @@ def test_a_my_city_round_is_a_tour_in_french(game, ana, ben):
     post_move(b, game, ENGINE.legal_moves(game.state, 1)[0])
     body = b.get(game.get_absolute_url()).content.decode()
     assert ">Tour 1</h2>" in body and "Manche 1" not in body
+
+
+def test_a_campaign_chapter_and_its_rules_read_in_french(ana, ben):
+    """The built-in chapters' names and rule texts are in the catalogue: a French
+    reader sees "Premières pierres", not the English kept in the chapter data."""
+    ben.language = "fr"
+    ben.save(update_fields=["language"])
+    game = services.game_create(
+        creator=ana,
+        engine_slug="my-city",
+        num_players=2,
+        options={"mode": "campaign", "episode": 4},
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    body = login(ben).get(game.get_absolute_url()).content.decode()
+    assert "Chapitre 2 : Au bord de l&#x27;eau" in body
+    assert "chaque bâtiment qui longe la rivière" in body
+    assert "The riverside" not in body

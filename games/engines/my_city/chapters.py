@@ -31,7 +31,7 @@ the spirit of the rules text: "vos plateaux gardent les traces").
 
 from __future__ import annotations
 
-from ..base import InvalidOptions, _
+from ..base import InvalidOptions, _, gettext_noop
 from .board import COLS, ROWS
 from .buildings import CAMPAIGN_BUILDINGS, COLOURS
 
@@ -39,44 +39,55 @@ EPISODES = 24
 EPISODES_PER_CHAPTER = 3
 
 SCORE_CRITERIA = {
-    "building_on_river": "each building with an edge on the river",
-    "largest_colour_group": "each building in the largest group of each colour",
-    "well_surrounded": "each well whose four sides touch four different buildings",
-    "both_banks": "having buildings on both banks (once)",
-    "complete_row": "each row without an empty meadow",
-    "touch_edge": "each building touching the mountains or the forest",
-    "visible_trees": "each visible tree (on top of the base point)",
-    "colour_buildings": "each building of the given colour",
+    "building_on_river": gettext_noop("each building with an edge on the river"),
+    "largest_colour_group": gettext_noop(
+        "each building in the largest group of each colour"
+    ),
+    "well_surrounded": gettext_noop(
+        "each well whose four sides touch four different buildings"
+    ),
+    "both_banks": gettext_noop("having buildings on both banks (once)"),
+    "complete_row": gettext_noop("each row without an empty meadow"),
+    "touch_edge": gettext_noop("each building touching the mountains or the forest"),
+    "visible_trees": gettext_noop("each visible tree (on top of the base point)"),
+    "colour_buildings": gettext_noop("each building of the given colour"),
 }
 BOARD_ITEMS = {"tree": "t", "rock": "r", "well": "W", "ruins": "X"}
+# The items' names as a rule shows them (translated there with `_`).
+ITEM_NAMES = (
+    gettext_noop("tree"),
+    gettext_noop("rock"),
+    gettext_noop("well"),
+    gettext_noop("ruins"),
+)
 AFTER_EPISODE = ("fell_covered_trees", "clear_covered_rocks", "keep_first_building")
 
 # The original campaign (chosen here). One line each in the README.
 CHAPTERS = [
-    {"name": "First stones", "rules": []},
+    {"name": gettext_noop("First stones"), "rules": []},
     {
-        "name": "The riverside",
+        "name": gettext_noop("The riverside"),
         "rules": [
             {"kind": "score", "criterion": "building_on_river", "points": 1},
             {"kind": "after_episode", "effect": "clear_covered_rocks"},
         ],
     },
     {
-        "name": "The wells",
+        "name": gettext_noop("The wells"),
         "rules": [
             {"kind": "board", "item": "well", "cells": [[3, 3], [6, 9]]},
             {"kind": "score", "criterion": "well_surrounded", "points": 4},
         ],
     },
     {
-        "name": "The quarters",
+        "name": gettext_noop("The quarters"),
         "rules": [
             {"kind": "score", "criterion": "largest_colour_group", "points": 1},
             {"kind": "remove_buildings", "buildings": ["Y1", "R1", "B1"]},
         ],
     },
     {
-        "name": "The orchards",
+        "name": gettext_noop("The orchards"),
         "rules": [
             {
                 "kind": "board",
@@ -88,14 +99,14 @@ CHAPTERS = [
         ],
     },
     {
-        "name": "The old town",
+        "name": gettext_noop("The old town"),
         "rules": [
             {"kind": "after_episode", "effect": "keep_first_building"},
             {"kind": "catch_up", "points": 2},
         ],
     },
     {
-        "name": "The bridges",
+        "name": gettext_noop("The bridges"),
         "rules": [
             {"kind": "board", "item": "rock", "cells": [[1, 1], [4, 1], [7, 1]]},
             {"kind": "score", "criterion": "both_banks", "points": 3},
@@ -103,7 +114,7 @@ CHAPTERS = [
         ],
     },
     {
-        "name": "The capital",
+        "name": gettext_noop("The capital"),
         "rules": [
             {"kind": "score", "criterion": "complete_row", "points": 2},
             {
@@ -161,7 +172,7 @@ def episode_rules(episode: int, chapters: list | None = None) -> dict:
     entry = (chapters or CHAPTERS)[number - 1]
     return {
         "chapter": number,
-        "name": entry["name"],
+        "name": _(entry["name"]),  # a chapter of one's own keeps its own name
         "rules": entry["rules"],
         "texts": [rule_text(rule) for rule in entry["rules"]],
     }

@@ -16,11 +16,16 @@ count from 0.
 
 from __future__ import annotations
 
-from ..base import _
+from ..base import _, gettext_noop
 from .board import BUILDABLE, COLS, RIVER_SPACES, ROWS, bank, in_board, neighbours
 from .buildings import orientations_of
 
-TERRAIN_NAMES = {"M": "a mountain", "F": "the forest", "W": "a well", "X": "ruins"}
+TERRAIN_NAMES = {
+    "M": gettext_noop("a mountain"),
+    "F": gettext_noop("the forest"),
+    "W": gettext_noop("a well"),
+    "X": gettext_noop("ruins"),
+}
 
 
 def occupancy(placed: list) -> dict:
@@ -173,7 +178,10 @@ def placement_error(
         if code not in BUILDABLE:
             return _(
                 "Rule 'meadows only': {at} is {what}, where nothing can be built."
-            ).format(at=_at(r, c), what=_(TERRAIN_NAMES.get(code, "not a meadow")))
+            ).format(
+                at=_at(r, c),
+                what=_(TERRAIN_NAMES.get(code, gettext_noop("not a meadow"))),
+            )
     taken = occupancy(placed)
     for r, c in cells:
         if (r, c) in taken:

@@ -98,7 +98,7 @@ def view(state: dict, seat: int | None) -> dict:
         if state["chapter"] is None
         else {
             "number": state["chapter"],
-            "name": state["chapter_name"],
+            "name": _(state["chapter_name"]),
             "rules": state["rules"],
             "texts": [rule_text(rule) for rule in state["rules"]],
         },
