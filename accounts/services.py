@@ -54,6 +54,7 @@ UNSUBSCRIBE_FIELDS = {
     "reminder": ("reminder_emails", False),
     "timeout": ("reminder_emails", False),
     "game_over": ("game_over_emails", False),
+    "rematch": ("game_over_emails", False),
 }
 
 

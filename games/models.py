@@ -173,6 +173,7 @@ class Notification(models.Model):
         GAME_OVER = "game_over", _("game over")
         TIMEOUT = "timeout", _("time ran out")
         DIGEST = "digest", _("daily digest")
+        REMATCH = "rematch", _("rematch offer")
 
     class State(models.TextChoices):
         PENDING = "pending", _("pending")

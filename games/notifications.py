@@ -149,6 +149,18 @@ def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **
     _write_and_queue(rows)
 
 
+def rematch_offered(*, game: Game, by, seats: list[Seat]) -> None:
+    """The other people of the finished game hear of the rematch `by` offered
+    (`game` is the new table), if they take emails about their games' results.
+    Caller holds the lock; sent after the commit."""
+    rows = [
+        Notification(user_id=s.user_id, game=game, kind=Kind.REMATCH, version=0)
+        for s in seats
+        if s.user_id and s.user_id != by.pk and s.user.game_over_emails
+    ]
+    _write_and_queue(rows)
+
+
 def _write_and_queue(rows: list[Notification]) -> None:
     if not rows:
         return
@@ -258,6 +270,14 @@ def _still_wanted(n: Notification, now: datetime) -> str:
         return ""
     if n.kind == Kind.GAME_OVER:
         return "" if user.game_over_emails else "game-over emails off"
+    if n.kind == Kind.REMATCH:
+        if not user.game_over_emails:
+            return "game-over emails off"
+        if n.game is None or n.game.status != Game.Status.OPEN:
+            return "rematch no longer open"
+        if _seat_of(n) is not None:
+            return "already joined the rematch"
+        return ""
     if n.kind == Kind.TIMEOUT:
         return "" if user.reminder_emails else "reminders off"
     game = n.game
@@ -353,6 +373,12 @@ def compose(n: Notification) -> EmailMultiAlternatives:
             seat.url = absolute(seat.game.get_absolute_url())
     if n.kind == Kind.REMINDER:
         context["deadline"] = n.deadline
+    if n.kind == Kind.REMATCH:
+        game = n.game
+        context["offered_by"] = game.created_by.name if game.created_by else ""
+        context["join_url"] = absolute(
+            f"{game.get_absolute_url()}?invite={game.invite_token}"
+        )
     with translation.override(user.language), timezone.override(user.tzinfo):
         subject = " ".join(
             render_to_string(f"emails/{n.kind}_subject.txt", context).split()

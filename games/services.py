@@ -137,7 +137,7 @@ def game_rematch(*, game_id: int, user) -> Game:
     asking too) gives the table already offered."""
     with transaction.atomic():
         old = _locked(game_id)
-        seats = list(old.seats.all())
+        seats = list(old.seats.select_related("user"))
         if not any(s.user_id == user.pk for s in seats):
             raise Rejected(403, _("Only the players of this game can offer a rematch."))
         if not old.is_over:
@@ -161,6 +161,9 @@ def game_rematch(*, game_id: int, user) -> Game:
             rematch_of=old,
         )
         Seat.objects.create(game=game, position=0, user=user)
+        from .notifications import rematch_offered
+
+        rematch_offered(game=game, by=user, seats=seats)
         bots = [s for s in seats if s.is_bot]
         for position, bot in enumerate(bots, start=1):
             Seat.objects.create(game=game, position=position, bot_level=bot.bot_level)

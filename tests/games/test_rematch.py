@@ -177,3 +177,68 @@ def test_the_offer_is_in_the_readers_language(finished, ana, ben):
         "Revanches qu&#x27;on vous propose" in mine
         or "Revanches qu'on vous propose" in mine
     )
+
+
+def test_the_other_player_gets_an_email_with_a_link_to_join(
+    finished, ana, ben, django_capture_on_commit_callbacks
+):
+    """One email to each other person of the game (not to the one who asks),
+    naming who offers it, with a link that opens the private table."""
+    from django.core import mail
+
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        rematch = services.game_rematch(game_id=finished.pk, user=ana)
+    assert [m.to for m in mail.outbox] == [[ben.email]]
+    message = mail.outbox[0]
+    assert message.subject == "Ana offers you a rematch of Lost Cities"
+    link = f"/games/{rematch.pk}/?invite={rematch.invite_token}"
+    assert link in message.body
+    assert "List-Unsubscribe" in message.extra_headers
+    page = login(ben).get(link).content.decode()
+    assert f'action="/games/{rematch.pk}/join"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_rematch(game_id=finished.pk, user=ben)  # already offered
+    assert len(mail.outbox) == 1
+
+
+def test_no_rematch_email_when_results_emails_are_off_or_already_joined(
+    finished, ana, ben, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    from games import notifications
+    from games.models import Notification
+
+    ben.game_over_emails = False
+    ben.save(update_fields=["game_over_emails"])
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_rematch(game_id=finished.pk, user=ana)
+    assert mail.outbox == []
+    # Taken again, and joined before the email goes out: skipped, not sent.
+    ben.game_over_emails = True
+    ben.save(update_fields=["game_over_emails"])
+    rematch = Game.objects.get(rematch_of=finished)
+    row = Notification.objects.create(
+        user=ben, game=rematch, kind=Notification.Kind.REMATCH
+    )
+    services.seat_join(game_id=rematch.pk, user=ben)
+    assert notifications.notification_send(notification_id=row.pk) == "skipped"
+    assert mail.outbox == []
+
+
+def test_the_rematch_email_is_in_the_readers_language(
+    finished, ana, ben, django_capture_on_commit_callbacks
+):
+    from django.core import mail
+
+    ben.language = "fr"
+    ben.save(update_fields=["language"])
+    mail.outbox.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_rematch(game_id=finished.pk, user=ana)
+    assert mail.outbox[0].subject == (
+        "Ana vous propose une revanche : Les Cités perdues"
+    )
+    assert "Rejoindre la table" in mail.outbox[0].body

@@ -1,6 +1,12 @@
 # French for the notifications, deadlines and vacations (issue 3).
 # Merged into locale/fr/LC_MESSAGES/django.po by scripts/po_fill.py.
 FR = {
+    # --- Rematch offers ---
+    "rematch offer": "offre de revanche",
+    "%(name)s offers you a rematch of %(game_name)s": "%(name)s vous propose une revanche : %(game_name)s",
+    "%(name)s offers you a rematch of %(game_name)s #%(old)s, with the same options.": "%(name)s vous propose une revanche (%(game_name)s n°%(old)s), avec les mêmes options.",
+    "Join the table:": "Rejoindre la table :",
+    "Join the table": "Rejoindre la table",
     # accounts/models.py
     "An email every time it is my turn": "Un e-mail à chaque fois que c'est mon tour",
     "One daily digest of the games waiting for me": "Un récapitulatif quotidien des parties qui m'attendent",
