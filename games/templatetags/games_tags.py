@@ -159,3 +159,17 @@ def lc_layout(view, position, legal):
         "deck_draw": first.get(("draw", "deck", None)),
         "hand": hand,
     }
+
+
+@register.simple_tag
+def result_label(seat, game) -> str:
+    """How a finished game went for this seat, in a list of games: won, a draw (or
+    a shared first place), lost, or the rank among more than two players."""
+    seats = list(game.seats.all())
+    if seat.rank == 1:
+        if sum(1 for s in seats if s.rank == 1) > 1:
+            return gettext("Draw") if len(seats) == 2 else gettext("Shared win")
+        return gettext("Won")
+    if len(seats) == 2:
+        return gettext("Lost")
+    return gettext("Rank %(rank)s of %(n)s") % {"rank": seat.rank, "n": len(seats)}

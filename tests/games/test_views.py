@@ -331,3 +331,42 @@ def test_next_game_waiting_is_offered_after_a_move(clients, lost_cities_game, an
     page = clients[waiting_position].get(game.get_absolute_url()).content.decode()
     assert "Next game waiting for you" in page
     assert f'href="/games/{other.pk}/"' in page
+
+
+def test_my_games_says_won_lost_draw_or_the_rank(ana, ben, make_user):
+    """A finished game's line: won or lost in a duel, a draw when both share the
+    first place, the rank among more players."""
+    from games import services
+    from games.models import Seat
+
+    def finished(players, ranks):
+        game = services.game_create(
+            creator=players[0],
+            engine_slug="citadels" if len(players) > 2 else "lost-cities",
+            num_players=len(players),
+            options={},
+        )
+        for user in players[1:]:
+            services.seat_join(game_id=game.pk, user=user)
+        Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+        for user, rank in zip(players, ranks, strict=True):
+            Seat.objects.filter(game=game, user=user).update(rank=rank, score=10)
+        return game
+
+    cleo, dan = make_user("Cleo"), make_user("Dan")
+    duel = finished([ana, ben], [1, 2])
+    draw = finished([ana, ben], [1, 1])
+    four = finished([ana, ben, cleo, dan], [3, 1, 2, 4])
+
+    def line(client, game):
+        page = client.get(reverse("games:my_games")).content.decode()
+        return page.split(f'data-game="{game.pk}"')[1].split("</li>")[0]
+
+    from django.test import Client
+
+    a, b = Client(), Client()
+    a.force_login(ana)
+    b.force_login(ben)
+    assert "Won · 10" in line(a, duel) and "Lost · 10" in line(b, duel)
+    assert "Draw · 10" in line(a, draw) and "Draw · 10" in line(b, draw)
+    assert "Rank 3 of 4 · 10" in line(a, four) and "Won · 10" in line(b, four)

@@ -170,6 +170,10 @@ FR = {
     "Citadels": "Citadelles",
     "Rival Cities": "Les Cités rivales",
     "My City": "My City",
+    # --- Results in lists of games ---
+    "Draw": "Égalité",
+    "Shared win": "Victoire partagée",
+    "Rank %(rank)s of %(n)s": "%(rank)se sur %(n)s",
     # --- Rematch ---
     "Only the players of this game can offer a rematch.": "Seuls les joueurs de cette partie peuvent proposer une revanche.",
     "The game is not over yet.": "La partie n'est pas encore terminée.",
