@@ -7,7 +7,7 @@ from django.dispatch import receiver
 from django.template.loader import get_template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -168,7 +168,9 @@ def result_label(seat, game) -> str:
     seats = list(game.seats.all())
     if seat.rank == 1:
         if sum(1 for s in seats if s.rank == 1) > 1:
-            return gettext("Draw") if len(seats) == 2 else gettext("Shared win")
+            if len(seats) == 2:
+                return pgettext("result", "Draw")  # a tie, not drawing a card
+            return gettext("Shared win")
         return gettext("Won")
     if len(seats) == 2:
         return gettext("Lost")

@@ -370,3 +370,25 @@ def test_my_games_says_won_lost_draw_or_the_rank(ana, ben, make_user):
     assert "Won · 10" in line(a, duel) and "Lost · 10" in line(b, duel)
     assert "Draw · 10" in line(a, draw) and "Draw · 10" in line(b, draw)
     assert "Rank 3 of 4 · 10" in line(a, four) and "Won · 10" in line(b, four)
+
+
+def test_a_tie_and_the_draw_button_read_differently_in_french(
+    clients, lost_cities_game, ana, ben
+):
+    """ "Draw" the tie and "Draw" the card share their English: in French the
+    deck's button says "Piocher" and a tie "Égalité"."""
+    from games.models import Seat
+
+    for user in (ana, ben):
+        user.language = "fr"
+        user.save(update_fields=["language"])
+    game = lost_cities_game
+    current = game.state["current"]
+    legal = ENGINE.legal_moves(game.state, current)
+    post_move(clients[current], game, next(m for m in legal if m["type"] == "discard"))
+    page = clients[current].get(game.get_absolute_url()).content.decode()
+    assert ">Piocher</button>" in page
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    Seat.objects.filter(game=game).update(rank=1, score=0)
+    mine = clients[current].get(reverse("games:my_games")).content.decode()
+    assert "Égalité · 0" in mine

@@ -170,8 +170,7 @@ FR = {
     "Citadels": "Citadelles",
     "Rival Cities": "Les Cités rivales",
     "My City": "My City",
-    # --- Results in lists of games ---
-    "Draw": "Égalité",
+    # --- Results in lists of games ("Draw" the tie is in FR_CONTEXT) ---
     "Shared win": "Victoire partagée",
     "Rank %(rank)s of %(n)s": "%(rank)se sur %(n)s",
     # --- Rematch ---
