@@ -211,3 +211,17 @@ def test_search_queries_are_constant(ana, ben, client, django_assert_max_num_que
     with django_assert_max_num_queries(5):
         response = client.get(reverse("history:search"), {"player": "ana", "page": 2})
     assert response.status_code == 200 and "Older" in response.content.decode()
+
+
+def test_a_profile_says_draw_for_a_shared_first_place(ana, ben, client):
+    from games import services
+
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    Seat.objects.filter(game=game).update(rank=1, score=0)
+    page = client.get(reverse("history:profile", args=[ana.pk])).content.decode()
+    row = page.split(f'data-game="{game.pk}"')[1].split("</li>")[0]
+    assert "Draw" in row and "Won" not in row
