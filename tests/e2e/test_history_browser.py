@@ -59,6 +59,10 @@ def test_arrow_keys_and_slider_step_through_a_replay(browser, live_server, ana, 
     page.wait_for_selector("#replay .replay-board[data-seat='1']")
     assert "step=40" in page.url
     page.screenshot(path=str(SHOTS / "replay-phone.png"), full_page=True)
+    # The last step holds the score table: it scrolls in its box, not the page.
+    page.keyboard.press("End")
+    page.wait_for_selector(f"#replay[data-step='{total}'] .breakdown")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert not [e for e in errors if "Content Security Policy" in e], errors
     from history.services import game_rate
 
