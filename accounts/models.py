@@ -73,7 +73,10 @@ class User(AbstractUser):
     game_over_emails = models.BooleanField(
         _("game-over emails"),
         default=True,
-        help_text=_("An email with the result when a game ends."),
+        help_text=_(
+            "An email with the result when a game ends, and when a player offers "
+            "you a rematch."
+        ),
     )
     confirm_moves = models.BooleanField(
         _("confirm before sending a move"),

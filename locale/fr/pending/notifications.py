@@ -17,7 +17,7 @@ FR = {
     "reminders": "rappels",
     "An email when a fifth of your time for a move is left.": "Un e-mail quand il ne reste qu'un cinquième de votre temps pour jouer.",
     "game-over emails": "e-mails de fin de partie",
-    "An email with the result when a game ends.": "Un e-mail avec le résultat à la fin de chaque partie.",
+    "An email with the result when a game ends, and when a player offers you a rematch.": "Un e-mail avec le résultat à la fin de chaque partie, et quand un joueur vous propose une revanche.",
     "first day": "premier jour",
     "last day": "dernier jour",
     # accounts/forms.py
