@@ -392,3 +392,14 @@ def test_a_tie_and_the_draw_button_read_differently_in_french(
     Seat.objects.filter(game=game).update(rank=1, score=0)
     mine = clients[current].get(reverse("games:my_games")).content.decode()
     assert "Égalité · 0" in mine
+
+
+def test_the_new_table_page_names_the_game_in_the_readers_language(ana):
+    from django.test import Client
+
+    ana.language = "fr"
+    ana.save(update_fields=["language"])
+    client = Client()
+    client.force_login(ana)
+    page = client.get(reverse("games:new", args=["rival-cities"])).content.decode()
+    assert "Nouvelle table : Les Cités rivales" in page
