@@ -160,15 +160,22 @@ def join(request, game_id):
     return redirect("games:game", game_id=game_id)
 
 
+def _refused(request, game_id, exc: Rejected):
+    """A table service said no: 404 for no such game, else the reason shown on
+    the game's page."""
+    if exc.status == 404:
+        raise Http404
+    messages.error(request, exc.message)
+    return redirect("games:game", game_id=game_id)
+
+
 @login_required
 @require_POST
 def add_bot(request, game_id):
     try:
         services.seat_add_bot(game_id=game_id, user=request.user)
     except Rejected as exc:
-        if exc.status == 404:
-            raise Http404 from None
-        messages.error(request, exc.message)
+        return _refused(request, game_id, exc)
     return redirect("games:game", game_id=game_id)
 
 
@@ -178,10 +185,7 @@ def leave(request, game_id):
     try:
         game = services.game_leave(game_id=game_id, user=request.user)
     except Rejected as exc:
-        if exc.status == 404:
-            raise Http404 from None
-        messages.error(request, exc.message)
-        return redirect("games:game", game_id=game_id)
+        return _refused(request, game_id, exc)
     return redirect("games:game", game_id=game_id) if game else redirect("games:lobby")
 
 
@@ -191,10 +195,7 @@ def rematch(request, game_id):
     try:
         game = services.game_rematch(game_id=game_id, user=request.user)
     except Rejected as exc:
-        if exc.status == 404:
-            raise Http404 from None
-        messages.error(request, exc.message)
-        return redirect("games:game", game_id=game_id)
+        return _refused(request, game_id, exc)
     url = game.get_absolute_url()
     if game.visibility == game.Visibility.PRIVATE:
         url += f"?invite={game.invite_token}"
