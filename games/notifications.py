@@ -340,6 +340,7 @@ def _game_context(game: Game, user) -> dict:
         "seat": mine,
         "opponents": [s.name for s in seats if s.user_id != user.pk],
         "ranked": sorted(seats, key=lambda s: (s.rank or 99, s.position)),
+        "shared_first": sum(1 for s in seats if s.rank == 1) > 1,
     }
 
 

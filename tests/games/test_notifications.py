@@ -151,9 +151,10 @@ def test_whole_lost_cities_game_one_your_turn_email_per_turn_to_the_right_person
     assert sorted(m.to[0] for m in final) == sorted([ana.email, ben.email])
     assert all("Lost Cities" in m.subject for m in final)
     assert all(f"/games/{game.pk}/" in m.body for m in final)
-    for winner in game.seats.filter(rank=1):  # a draw makes two winners
+    winners = list(game.seats.filter(rank=1))
+    for winner in winners:  # two winners: a draw, said as such
         won = next(m for m in final if m.to == [winner.user.email])
-        assert won.subject.startswith("You won")
+        assert won.subject.startswith("You won" if len(winners) == 1 else "A draw")
     assert Notification.objects.filter(kind=Kind.YOUR_TURN, state="sent").count() == (
         handovers
     )
@@ -636,3 +637,24 @@ def test_the_outbox_sweep_prunes_old_sent_rows_and_keeps_pending_ones(game):
     with time_machine.travel(later, tick=False):
         notifications.outbox_sweep()
     assert list(Notification.objects.values_list("pk", flat=True)) == [pending.pk]
+
+
+def test_the_game_over_subject_says_draw_when_first_place_is_shared(ana, ben):
+    """A shared first place is not "You won": a draw in a duel, in each reader's
+    language."""
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
+    Seat.objects.filter(game=game).update(rank=1, score=0)
+    ben.language = "fr"
+    ben.save(update_fields=["language"])
+    subjects = {}
+    for user in (ana, ben):
+        row = Notification.objects.create(
+            user=user, game=game, kind=Notification.Kind.GAME_OVER, version=99
+        )
+        subjects[user.pk] = notifications.compose(row).subject
+    assert subjects[ana.pk] == f"A draw in Lost Cities #{game.pk}"
+    assert subjects[ben.pk] == f"Égalité : Les Cités perdues nº {game.pk}"

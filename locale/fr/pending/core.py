@@ -182,7 +182,7 @@ FR = {
     "%(name)s offers a rematch: join": "%(name)s propose une revanche : rejoindre",
     "The rematch has started without you.": "La revanche a commencé sans vous.",
     "Rematches offered to you": "Revanches qu'on vous propose",
-    "%(name)s offers a rematch of %(game)s #%(old)s.": "%(name)s propose une revanche : %(game)s n°%(old)s.",
+    "%(name)s offers a rematch of %(game)s #%(old)s.": "%(name)s propose une revanche : %(game)s nº %(old)s.",
 }
 FR_PLURAL = {
     "%(n)s player": ("%(n)s joueur", "%(n)s joueurs"),

@@ -1,10 +1,12 @@
 # French for the notifications, deadlines and vacations (issue 3).
 # Merged into locale/fr/LC_MESSAGES/django.po by scripts/po_fill.py.
 FR = {
+    "A draw in %(game_name)s #%(number)s": "Égalité : %(game_name)s nº %(number)s",
+    "You share first place in %(game_name)s #%(number)s": "Première place partagée : %(game_name)s nº %(number)s",
     # --- Rematch offers ---
     "rematch offer": "offre de revanche",
     "%(name)s offers you a rematch of %(game_name)s": "%(name)s vous propose une revanche : %(game_name)s",
-    "%(name)s offers you a rematch of %(game_name)s #%(old)s, with the same options.": "%(name)s vous propose une revanche (%(game_name)s n°%(old)s), avec les mêmes options.",
+    "%(name)s offers you a rematch of %(game_name)s #%(old)s, with the same options.": "%(name)s vous propose une revanche (%(game_name)s nº %(old)s), avec les mêmes options.",
     "Join the table:": "Rejoindre la table :",
     "Join the table": "Rejoindre la table",
     # accounts/models.py
