@@ -258,6 +258,20 @@ def run_engines(world, p, levels, args, results, sections):
                     f"{r['ratio']:.1f}× faster ({met}, ≤ 2×)",
                 ]
             )
+        if "loop" in r:
+            loop = r["loop"]
+            b = r["baseline"]
+            body.append(
+                [
+                    " the loop alone (null engine)",
+                    2,
+                    loop["games"],
+                    n1(loop["games_s"]),
+                    n0(loop["decisions_s"]),
+                    n1(loop["mean"]),
+                    f"{b['decisions_s'] / loop['decisions_s']:.2f}× the baseline's cost",
+                ]
+            )
     return table(
         "1. Engines: random games through legal_moves + apply (checks off)",
         [
