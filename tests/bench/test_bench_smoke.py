@@ -22,6 +22,7 @@ def test_engine_section_plays_one_game_per_engine_and_player_count():
         assert row["games"] == 1 and row["decisions"] > 0
     lost_cities = next(r for r in rows if r["engine"] == "lost-cities")
     assert lost_cities["baseline"]["decisions"] > 0 and lost_cities["ratio"] > 0
+    assert lost_cities["loop"]["decisions"] == 286  # the null engine's one game
 
 
 def test_mutable_lost_cities_plays_whole_rounds():
@@ -40,3 +41,4 @@ def test_make_bench_smallest_size_prints_the_engine_table(capsys):
         signal.signal(signal.SIGTERM, previous)
     out = capsys.readouterr().out
     assert "1. Engines" in out and "baseline: mutable" in out
+    assert "the loop alone (null engine)" in out
