@@ -32,3 +32,24 @@ def data_moves(body: str) -> list[dict]:
         json.loads(m.replace("&quot;", '"'))
         for m in re.findall(r'data-move="([^"]+)"', body)
     ]
+
+
+def play_to_the_end(game, users: dict):
+    """Plays a Lost Cities game to its end through the move service (users:
+    seat -> user), discarding whenever it can; returns the game, refreshed."""
+    from games import engines, services
+    from games.models import Game
+
+    engine = engines.get("lost-cities")
+    while game.status == Game.Status.ACTIVE:
+        position = engine.to_move(game.state)[0]
+        legal = engine.legal_moves(game.state, position)
+        move = next((m for m in legal if m["type"] == "discard"), legal[0])
+        services.move_submit(
+            game_id=game.pk,
+            user=users[position],
+            move=move,
+            expected_version=game.version,
+        )
+        game.refresh_from_db()
+    return game

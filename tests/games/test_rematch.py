@@ -2,7 +2,7 @@
 
 import pytest
 from django.urls import reverse
-from page_helpers import login
+from page_helpers import login, play_to_the_end
 
 from games import engines, services
 from games.models import Game
@@ -10,22 +10,6 @@ from games.services import Rejected
 
 pytestmark = pytest.mark.django_db
 ENGINE = engines.get("lost-cities")
-
-
-def play_to_the_end(game, users) -> Game:
-    """Plays a game through the move service: each player discards, then draws."""
-    while game.status == Game.Status.ACTIVE:
-        position = ENGINE.to_move(game.state)[0]
-        legal = ENGINE.legal_moves(game.state, position)
-        move = next((m for m in legal if m["type"] == "discard"), legal[0])
-        services.move_submit(
-            game_id=game.pk,
-            user=users[position],
-            move=move,
-            expected_version=game.version,
-        )
-        game.refresh_from_db()
-    return game
 
 
 @pytest.fixture

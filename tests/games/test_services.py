@@ -2,6 +2,7 @@
 
 import pytest
 from django.db import transaction
+from page_helpers import play_to_the_end
 
 from games import engines, services
 from games.models import Game, Move, Seat
@@ -114,18 +115,7 @@ def test_the_game_ends_with_results_on_each_seat(lost_cities_game, ana, ben):
     """Played to the end, the game is finished and each seat holds its result."""
     game = lost_cities_game
     engine = engines.get("lost-cities")
-    users = {seat_of(game, ana): ana, seat_of(game, ben): ben}
-    while game.status == Game.Status.ACTIVE:
-        position = engine.to_move(game.state)[0]
-        legal = engine.legal_moves(game.state, position)
-        move = next((m for m in legal if m["type"] == "discard"), legal[0])
-        services.move_submit(
-            game_id=game.pk,
-            user=users[position],
-            move=move,
-            expected_version=game.version,
-        )
-        game.refresh_from_db()
+    game = play_to_the_end(game, {seat_of(game, ana): ana, seat_of(game, ben): ben})
     assert game.status == Game.Status.FINISHED and game.finished_at
     outcome = {r["seat"]: r for r in engine.outcome(game.state)}
     for seat in game.seats.all():
