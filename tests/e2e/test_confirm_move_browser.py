@@ -4,24 +4,12 @@ by its button), "Cancel" sends nothing, "OK" sends it; the board's poll never as
 with the preference off a move goes at once."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
+from browser_helpers import logged_in
 
 from games import services
 from games.models import Game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
-
-
-def page_for(browser, live_server, user):
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    context.add_cookies(
-        [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
-    )
-    return context.new_page()
 
 
 def test_a_move_waits_for_the_players_yes_only_when_they_asked_for_it(
@@ -36,7 +24,7 @@ def test_a_move_waits_for_the_players_yes_only_when_they_asked_for_it(
     player.confirm_moves = True
     player.save(update_fields=["confirm_moves"])
 
-    page = page_for(browser, live_server, player)
+    page = logged_in(browser, live_server, player)
     errors, questions, answers = [], [], [False, True]
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
 

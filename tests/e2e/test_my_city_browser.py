@@ -4,28 +4,13 @@ Debian's chromium): the table form, joining, rotating, placing, polling."""
 from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.test import Client
+from browser_helpers import logged_in
 
 from games.models import Game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 SHOTS = Path(__file__).resolve().parents[2] / "var" / "e2e"
-
-
-def logged_in(browser, live_server, user, width):
-    """A browser context carrying the user's session cookie."""
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    context = browser.new_context(
-        viewport={"width": width, "height": 844}, has_touch=width < 600
-    )
-    context.add_cookies(
-        [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
-    )
-    return context.new_page()
 
 
 def test_two_players_play_one_round_of_my_city(browser, live_server, ana, ben):

@@ -4,8 +4,7 @@ place a building, your board grows so that every placement target is at least
 target far off to the side still arms and builds."""
 
 import pytest
-from django.conf import settings
-from django.test import Client
+from browser_helpers import logged_in
 
 from games import services
 from games.models import Game
@@ -13,19 +12,6 @@ from games.models import Game
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
 TARGET = 44
-
-
-def page_for(browser, live_server, user, width, touch):
-    client = Client()
-    client.force_login(user)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME]
-    context = browser.new_context(
-        viewport={"width": width, "height": 780}, has_touch=touch
-    )
-    context.add_cookies(
-        [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
-    )
-    return context.new_page()
 
 
 def target_sizes(page) -> list:
@@ -47,7 +33,7 @@ def game(ana, ben):
 
 
 def test_placement_targets_are_44px_on_a_360px_phone(browser, live_server, ana, game):
-    phone = page_for(browser, live_server, ana, 360, touch=True)
+    phone = logged_in(browser, live_server, ana, 360, 780, touch=True)
     phone.goto(f"{live_server.url}{game.get_absolute_url()}")
     phone.wait_for_selector("#board[data-status=active] .mc-target")
     sizes = target_sizes(phone)
@@ -79,7 +65,7 @@ def test_placement_targets_are_44px_on_a_360px_phone(browser, live_server, ana, 
 def test_the_desktop_board_is_unchanged(browser, live_server, ana, game):
     """On a wide screen the board fits its column, with no frame to scroll, and
     its targets are already 44 px."""
-    desk = page_for(browser, live_server, ana, 1200, touch=False)
+    desk = logged_in(browser, live_server, ana, 1200, 780, touch=False)
     desk.goto(f"{live_server.url}{game.get_absolute_url()}")
     desk.wait_for_selector("#board[data-status=active] .mc-target")
     frame = desk.locator(".mc-board-scroll")

@@ -311,19 +311,26 @@ def test_option_c_without_a_letter_is_refused(game, ana, ben):
     )
 
 
-def test_taking_the_rivals_alliance_without_a_letter_is_refused(game, ana, ben):
-    """An alliance is taken from the rival only for a letter token."""
-    clients = {0: login(ana), 1: login(ben)}
+def rival_holds_an_alliance(game, clients, letters: int):
+    """Ana must choose an alliance while Ben holds one, Ana with `letters` letter
+    tokens; returns the game and Ben's alliance."""
     game = started(game, clients)
     theirs = game.state["alliances_board"][0]
 
     def alliance_decision(state):
         state["alliances_board"][0] = None
         state["players"][1]["alliances"].append(theirs)
-        state["players"][0]["letters"] = 0
+        state["supply"]["letter"] -= letters - state["players"][0]["letters"]
+        state["players"][0]["letters"] = letters
         state["queue"].append({"t": "alliance", "seat": 0})
 
-    game = with_state(game, alliance_decision)
+    return with_state(game, alliance_decision), theirs
+
+
+def test_taking_the_rivals_alliance_without_a_letter_is_refused(game, ana, ben):
+    """An alliance is taken from the rival only for a letter token."""
+    clients = {0: login(ana), 1: login(ben)}
+    game, theirs = rival_holds_an_alliance(game, clients, letters=0)
     body = clients[0].get(game.get_absolute_url()).content.decode()
     assert {"type": "alliance", "card": theirs} not in data_moves(body)
     assert_refused(
@@ -337,17 +344,7 @@ def test_taking_the_rivals_alliance_without_a_letter_is_refused(game, ana, ben):
 def test_taking_the_rivals_alliance_with_a_letter_is_offered(game, ana, ben):
     """With a letter the rival's alliance is a button on the rival's city."""
     clients = {0: login(ana), 1: login(ben)}
-    game = started(game, clients)
-    theirs = game.state["alliances_board"][0]
-
-    def alliance_decision(state):
-        state["alliances_board"][0] = None
-        state["players"][1]["alliances"].append(theirs)
-        state["players"][0]["letters"] = 1
-        state["supply"]["letter"] -= 1
-        state["queue"].append({"t": "alliance", "seat": 0})
-
-    game = with_state(game, alliance_decision)
+    game, theirs = rival_holds_an_alliance(game, clients, letters=1)
     body = clients[0].get(game.get_absolute_url()).content.decode()
     assert {"type": "alliance", "card": theirs} in data_moves(body)
     assert "Take it (1 letter)" in body
