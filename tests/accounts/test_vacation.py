@@ -9,6 +9,7 @@ import pytest
 import time_machine
 from django.test import Client
 from django.urls import reverse
+from game_helpers import timed_game as shared_timed_game
 
 from accounts import services
 from accounts.models import User, Vacation
@@ -20,18 +21,8 @@ pytestmark = pytest.mark.django_db
 NOW = datetime(2027, 3, 10, 12, 0, tzinfo=UTC)  # a Wednesday, noon UTC
 
 
-def timed_game(creator, joiner, days=3, policy="forfeit"):
-    game = game_services.game_create(
-        creator=creator,
-        engine_slug="lost-cities",
-        num_players=2,
-        options={},
-        time_per_move=timedelta(days=days),
-        timeout_policy=policy,
-    )
-    game_services.seat_join(game_id=game.pk, user=joiner)
-    game.refresh_from_db()
-    return game
+def timed_game(creator, joiner, days=3, policy=Game.TimeoutPolicy.FORFEIT):
+    return shared_timed_game(creator, joiner, days=days, policy=policy)
 
 
 def waiting_seat(game) -> Seat:

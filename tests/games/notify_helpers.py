@@ -7,9 +7,9 @@ import email
 import email.policy
 import socket
 import threading
-from datetime import timedelta
 
 from aiosmtpd.controller import Controller
+from game_helpers import timed_game  # noqa: F401 - the notification tests import it from here
 
 from games import engines, services
 from games.models import Game
@@ -80,20 +80,6 @@ def body_text(message) -> str:
 
 def body_html(message) -> str:
     return message.get_body(preferencelist=("html",)).get_content()
-
-
-def timed_game(creator, joiner, *, days=3, policy=Game.TimeoutPolicy.BOT) -> Game:
-    game = services.game_create(
-        creator=creator,
-        engine_slug="lost-cities",
-        num_players=2,
-        options={},
-        time_per_move=timedelta(days=days),
-        timeout_policy=policy,
-    )
-    services.seat_join(game_id=game.pk, user=joiner)
-    game.refresh_from_db()
-    return game
 
 
 def mover(game, users) -> tuple[int, object]:
