@@ -16,24 +16,16 @@ from django.core.management.base import BaseCommand, CommandError
 from games import engines
 from games.bots import choose_move
 from games.engines.my_city.chapters import EPISODES, chapter_of, validate_chapters
+from games.engines.my_city.selfplay import campaign
 
 MAX_DECISIONS = 2000  # far more than 24 cards x 4 players
 
 
 def play_campaign(engine, num_players: int, seed: int, chapters=None) -> list:
-    """[(episode, decisions, [score per seat], [circles won per seat])] x 24."""
-    carry = None
-    rows = []
-    for episode in range(1, EPISODES + 1):
-        options = engine.validate_options(
-            num_players,
-            {
-                "mode": "campaign",
-                "episode": episode,
-                "carry": carry,
-                "chapters": chapters,
-            },
-        )
+    """[(episode, decisions, [score per seat], [circles won per seat])] x 24, and
+    each seat's progress circles at the end."""
+
+    def play(options, episode):
         state = engine.setup(num_players, options, seed * 100 + episode)
         decisions = 0
         while not engine.is_over(state):
@@ -43,7 +35,10 @@ def play_campaign(engine, num_players: int, seed: int, chapters=None) -> list:
                 decisions += 1
             if decisions > MAX_DECISIONS:
                 raise CommandError(f"episode {episode} did not end (seed {seed})")
-        outcome = engine.outcome(state)
+        return state, decisions
+
+    rows, outcome = [], []
+    for episode, decisions, outcome in campaign(engine, num_players, play, chapters):
         rows.append(
             (
                 episode,
@@ -52,8 +47,7 @@ def play_campaign(engine, num_players: int, seed: int, chapters=None) -> list:
                 [r["detail"]["circles_won"] for r in outcome],
             )
         )
-        carry = [r["carry"] for r in outcome]
-    return rows, [c["circles"] for c in carry]
+    return rows, [r["carry"]["circles"] for r in outcome]
 
 
 class Command(BaseCommand):

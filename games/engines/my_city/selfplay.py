@@ -13,6 +13,7 @@ import random
 
 from .board import EMPTY_WHEN_UNCOVERED, ROCKS, TREES
 from .buildings import cells_of
+from .chapters import EPISODES
 from .rules import apply, legal_moves, setup, to_move
 
 
@@ -51,11 +52,12 @@ def play_episode(num_players: int, options: dict, seed: int) -> tuple[dict, int]
     return state, decisions
 
 
-def play_campaign(engine, num_players: int, seed: int, chapters=None) -> list:
-    """All 24 episodes, each carry fed into the next setup; returns the outcomes."""
+def campaign(engine, num_players: int, play, chapters=None):
+    """The 24 episodes in order, each carry fed into the next setup: `play(options,
+    episode)` plays one episode and returns (final state, decisions). Yields
+    (episode, decisions, outcome)."""
     carry = None
-    results = []
-    for episode in range(1, 25):
+    for episode in range(1, EPISODES + 1):
         options = engine.validate_options(
             num_players,
             {
@@ -65,8 +67,18 @@ def play_campaign(engine, num_players: int, seed: int, chapters=None) -> list:
                 "chapters": chapters,
             },
         )
-        state, _ = play_episode(num_players, options, seed + episode)
+        state, decisions = play(options, episode)
         outcome = engine.outcome(state)
-        results.append(outcome)
+        yield episode, decisions, outcome
         carry = [row["carry"] for row in outcome]
-    return results
+
+
+def play_campaign(engine, num_players: int, seed: int, chapters=None) -> list:
+    """All 24 episodes with greedy players; returns the outcomes."""
+
+    def play(options, episode):
+        return play_episode(num_players, options, seed + episode)
+
+    return [
+        outcome for _e, _d, outcome in campaign(engine, num_players, play, chapters)
+    ]
