@@ -469,17 +469,7 @@ def reminders_sweep(now: datetime | None = None) -> int:
         )
         for user_id, game_id, version, deadline in due
     ]
-    if not rows:
-        return 0
-    Notification.objects.bulk_create(rows, ignore_conflicts=True)
-    # Rows a concurrent sweep wrote first carry its own `now` and are its to queue.
-    ids = list(
-        Notification.objects.filter(kind=Kind.REMINDER, created_at=now).values_list(
-            "pk", flat=True
-        )
-    )
-    enqueue_sends(ids)
-    return len(ids)
+    return _write_sweep_rows(rows, Kind.REMINDER, now)
 
 
 def deadlines_sweep(now: datetime | None = None) -> int:
@@ -548,11 +538,18 @@ def digests_sweep(now: datetime | None = None) -> int:
     for u in due:
         u.digest_next_at = digest_next_time(user=u, after=now)
     User.objects.bulk_update(due, ["digest_next_at"])
+    return _write_sweep_rows(rows, Kind.DIGEST, now)
+
+
+def _write_sweep_rows(rows: list[Notification], kind: str, now: datetime) -> int:
+    """Writes a sweep's rows (those already there are left alone) and queues the
+    ones written now; returns how many. Rows a concurrent sweep wrote first carry
+    its own `now` and are its to queue."""
     if not rows:
         return 0
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
     ids = list(
-        Notification.objects.filter(kind=Kind.DIGEST, created_at=now).values_list(
+        Notification.objects.filter(kind=kind, created_at=now).values_list(
             "pk", flat=True
         )
     )
