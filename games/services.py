@@ -160,13 +160,19 @@ def game_rematch(*, game_id: int, user) -> Game:
             created_by=user,
             rematch_of=old,
         )
-        Seat.objects.create(game=game, position=0, user=user)
+        bots = [s for s in seats if s.is_bot]
+        Seat.objects.bulk_create(
+            [
+                Seat(game=game, position=0, user=user),
+                *(
+                    Seat(game=game, position=position, bot_level=bot.bot_level)
+                    for position, bot in enumerate(bots, start=1)
+                ),
+            ]
+        )
         from .notifications import rematch_offered
 
         rematch_offered(game=game, by=user, seats=seats)
-        bots = [s for s in seats if s.is_bot]
-        for position, bot in enumerate(bots, start=1):
-            Seat.objects.create(game=game, position=position, bot_level=bot.bot_level)
         if 1 + len(bots) == game.num_players:
             _start(game)
     return game
