@@ -77,28 +77,51 @@ def seat_name(seats, position):
     return ""
 
 
-# games/lost-cities/card.html rendered once per card id, size and language (a
-# card's markup depends on nothing else): an inclusion tag per card was the
-# largest part of rendering the board (docs/benchmarks.md).
-_LC_CARD_HTML: dict = {}
+# Lost Cities markup that depends only on a card (and the moves it allows) is
+# rendered once per card, moves and language, then reused: through the template
+# engine, the cards and the hand were the largest part of rendering the board
+# (docs/benchmarks.md). The markup stays in the templates named here.
+_LC_HTML: dict = {}
+
+
+def _lc_cached(template_name: str, key: tuple, context: dict) -> str:
+    key = (template_name, *key, get_language())
+    html = _LC_HTML.get(key)
+    if html is None:
+        html = get_template(template_name).render(context)
+        if not settings.DEBUG:  # templates may change while developing
+            _LC_HTML[key] = html
+    return html
 
 
 @register.simple_tag
 def lc_card(card, size=""):
-    key = (card["id"], size, get_language())
-    html = _LC_CARD_HTML.get(key)
-    if html is None:
-        html = get_template("games/lost-cities/card.html").render(
-            {"card": card, "size": size}
-        )
-        if not settings.DEBUG:  # templates may change while developing
-            _LC_CARD_HTML[key] = html
-    return html
+    return _lc_cached(
+        "games/lost-cities/card.html", (card["id"], size), {"card": card, "size": size}
+    )
+
+
+@register.simple_tag
+def lc_stack(cards, size="small"):
+    """An expedition's cards, in order, as one list."""
+    items = "".join(f"<li>{lc_card(card, size)}</li>" for card in cards)
+    return mark_safe(f'<ol class="stack">{items}</ol>')  # noqa: S308 - cached markup
+
+
+@register.simple_tag
+def lc_hand_card(h):
+    """A card of the viewer's hand with its Play and Discard buttons (each a legal
+    move of that card, or absent)."""
+    play = move_json(h["play"]) if h["play"] else ""
+    discard = move_json(h["discard"]) if h["discard"] else ""
+    return _lc_cached(
+        "games/lost-cities/hand_card.html", (h["card"]["id"], play, discard), {"h": h}
+    )
 
 
 @receiver(setting_changed)
 def _forget_lc_cards(**kwargs):
-    _LC_CARD_HTML.clear()
+    _LC_HTML.clear()
 
 
 @register.filter
