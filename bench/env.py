@@ -58,6 +58,10 @@ class World:
             # Celery on Redis as in production, in a database of its own; nothing
             # consumes the queued tasks, whose keys teardown() deletes.
             "CELERY_BROKER_URL": REDIS_URL,
+            # The cache (sessions, presence marks) on Redis too, as in production
+            # (README), under this run's own prefix, which teardown() deletes.
+            "CACHE_URL": REDIS_URL,
+            "CACHE_KEY_PREFIX": self.db_name,
             "CONN_MAX_AGE": "60",
             "LOG_LEVEL": "WARNING",
         }
@@ -118,7 +122,10 @@ def teardown(world: World) -> None:
     try:
         import redis
 
-        redis.Redis.from_url(REDIS_URL).delete(*CELERY_KEYS)
+        client = redis.Redis.from_url(REDIS_URL)
+        client.delete(*CELERY_KEYS)
+        for key in client.scan_iter(f"{world.db_name}:*"):
+            client.delete(key)
     except Exception:  # noqa: BLE001 - Redis down: nothing was queued there
         pass
     shutil.rmtree(world.tmp, ignore_errors=True)
@@ -152,9 +159,11 @@ def make_users(n: int, prefix: str) -> list:
 def login_headers(user) -> dict:
     """Headers of a signed-in browser: the session and CSRF cookies and the token."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-    from django.contrib.sessions.backends.db import SessionStore
+    from importlib import import_module
 
-    session = SessionStore()
+    from django.conf import settings
+
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()

@@ -95,6 +95,16 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
+CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="")
+# Every signed-in request reads its session. With a shared cache (Redis) it is read
+# from there, the database keeping the durable copy (cached_db); a cache of each
+# process's own (local memory) would let a session ended in one process live on
+# in another, so without a shared cache sessions stay in the database only.
+SHARED_CACHE = not CACHES["default"]["BACKEND"].endswith(
+    ("LocMemCache", "DummyCache")
+)
+if SHARED_CACHE:
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
 AUTH_PASSWORD_VALIDATORS = [
     {
