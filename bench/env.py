@@ -158,10 +158,10 @@ def make_users(n: int, prefix: str) -> list:
 
 def login_headers(user) -> dict:
     """Headers of a signed-in browser: the session and CSRF cookies and the token."""
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
     from importlib import import_module
 
     from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 
     session = import_module(settings.SESSION_ENGINE).SessionStore()
     session[SESSION_KEY] = str(user.pk)

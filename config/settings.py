@@ -100,9 +100,7 @@ CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="")
 # from there, the database keeping the durable copy (cached_db); a cache of each
 # process's own (local memory) would let a session ended in one process live on
 # in another, so without a shared cache sessions stay in the database only.
-SHARED_CACHE = not CACHES["default"]["BACKEND"].endswith(
-    ("LocMemCache", "DummyCache")
-)
+SHARED_CACHE = not CACHES["default"]["BACKEND"].endswith(("LocMemCache", "DummyCache"))
 if SHARED_CACHE:
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 
