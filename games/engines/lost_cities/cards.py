@@ -48,12 +48,23 @@ def card_id(colour: str, value: int | None, copy: int = 0) -> str:
     return f"lc-{colour}-{value}"
 
 
-def make_deck(colours: list[str]) -> list[str]:
+def _build_deck(colours: list[str]) -> list[str]:
     deck = []
     for colour in colours:
         deck += [card_id(colour, None, n) for n in range(1, WAGERS_PER_COLOUR + 1)]
         deck += [card_id(colour, value) for value in VALUES]
     return deck
+
+
+# The two decks a game can use, built once: every set-up starts from one (building
+# 60 ids was a third of the cost of a set-up).
+_DECKS = {tuple(colours): _build_deck(colours) for colours in (COLOURS_5, COLOURS_6)}
+
+
+def make_deck(colours: list[str]) -> list[str]:
+    """Every card of a game with these colours, in a fixed order (a new list)."""
+    deck = _DECKS.get(tuple(colours))
+    return list(deck) if deck is not None else _build_deck(colours)
 
 
 def _parse(card: str) -> tuple[str, int | None]:
@@ -76,6 +87,18 @@ ORDER: dict[str, int] = {
         )
     )
 }
+
+
+# For the rules' hot path, one look-up each (a card id -> ...):
+# its colour;
+COLOUR_OF: dict[str, str] = {card: colour for card, (colour, _v) in PARSED.items()}
+# RANK and FLOOR encode "wagers first, then numbers in strictly ascending order":
+# a card may go on an expedition whose last card has a FLOOR below the card's RANK.
+# A wager has rank 1 and floor 0 (after a wager: another wager or any number); a
+# number has its value as both (after a 5: a 6 or more, never a wager). An empty
+# expedition takes any card.
+RANK: dict[str, int] = {card: v or 1 for card, (_c, v) in PARSED.items()}
+FLOOR: dict[str, int] = {card: v or 0 for card, (_c, v) in PARSED.items()}
 
 
 def parse(card: str) -> tuple[str, int | None]:
