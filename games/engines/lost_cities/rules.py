@@ -6,6 +6,8 @@ silent are marked "Chosen here" and listed in README.md.
 
 from __future__ import annotations
 
+from bisect import insort
+
 from ..base import (
     IllegalMove,
     InvalidOptions,
@@ -16,10 +18,14 @@ from ..base import (
     rng_new,
 )
 from .cards import (
+    COLOUR_OF,
     COLOURS_5,
     COLOURS_6,
+    FLOOR,
     HAND_SIZE,
+    ORDER,
     PARSED,
+    RANK,
     SYMBOLS,
     card_info,
     colour_name,
@@ -84,113 +90,72 @@ class LostCities:
         return [] if state["over"] else [state["current"]]
 
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        """Play phase: for each card in hand order, playing it (when it fits its
+        expedition) then discarding it. Draw phase: the deck, then each discard pile
+        that may be drawn from, in colour order. The moves are shared (see PLAY)."""
         if state["over"] or seat != state["current"]:
             return []
         if state["phase"] == "draw":
-            moves = [{"type": "draw", "source": "deck"}]
+            discards = state["discards"]
+            discarded = state["discarded"]
+            moves = [DRAW_DECK]
             for colour in state["colours"]:
-                if state["discards"][colour] and colour != state["discarded"]:
-                    moves.append({"type": "draw", "source": colour})
+                if discards[colour] and colour != discarded:
+                    moves.append(DRAW_PILE[colour])
             return moves
-        # The highest number on each expedition, once (0: none yet).
-        highest = {}
-        for colour, played in state["expeditions"][seat].items():
-            top = 0
-            for c in played:
-                value = PARSED[c][1]
-                if value and value > top:
-                    top = value
-            highest[colour] = top
+        expeditions = state["expeditions"][seat]
         moves = []
-        append = moves.append
-        for card in sorted_hand(state["hands"][seat], state["colours"]):
-            colour, value = PARSED[card]
-            top = highest[colour]
-            if (top == 0) if value is None else (value > top):
-                append({"type": "play", "card": card})
-            append({"type": "discard", "card": card})
+        # The hand is kept in hand order (see _draw): no sorting here.
+        for card in state["hands"][seat]:
+            pile = expeditions[COLOUR_OF[card]]
+            moves += CHOICES[card][FLOOR[pile[-1]] if pile else 0]
         return moves
 
     # --- applying a move ---------------------------------------------------------------
 
     def apply(self, state: dict, seat: int, move: dict) -> dict:
-        if state["over"]:
-            raise IllegalMove(_("The game is over."))
-        if seat != state["current"]:
-            raise IllegalMove(_("It is not your turn."))
-        if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-            raise IllegalMove(_("A move must be a JSON object with a type."))
+        # The fast path: a well-formed legal move, recognised with a few look-ups.
+        # `len(move) == 2` and the two reads below pin the move's keys exactly: a key
+        # that is missing reads None, which is neither a card in hand, "deck" nor a
+        # pile with cards.
+        if (
+            not state["over"]
+            and seat == state["current"]
+            and type(move) is dict
+            and len(move) == 2
+        ):
+            kind = move.get("type")
+            if state["phase"] == "play":
+                card = move.get("card")
+                if kind == "discard" and card in state["hands"][seat]:
+                    return _discard(state, seat, card)
+                if kind == "play" and card in state["hands"][seat]:
+                    # The top of an expedition is its last card: cards only ever
+                    # go on in ascending order.
+                    pile = state["expeditions"][seat][COLOUR_OF[card]]
+                    if not pile or RANK[card] > FLOOR[pile[-1]]:
+                        return _play(state, seat, card)
+            elif kind == "draw":
+                source = move.get("source")
+                if source == "deck":
+                    return _draw(state, seat, source)
+                if (
+                    type(source) is str
+                    and source != state["discarded"]
+                    and state["discards"].get(source)
+                ):
+                    return _draw(state, seat, source)
+        # Anything else is checked in full, in the order (and so with the reason)
+        # players have always been given; _refusal raises IllegalMove.
+        _refusal(state, seat, move)
+        # Legal after all, though not in the shape the fast path expects (a dict
+        # subclass, say):
         kind = move["type"]
-        if state["phase"] == "play":
-            if kind not in ("play", "discard"):
-                raise IllegalMove(
-                    _("First play a card on an expedition or discard it.")
-                )
-            card = move.get("card")
-            if not isinstance(card, str) or card not in state["hands"][seat]:
-                raise IllegalMove(_("That card is not in your hand."))
-            if kind == "play":
-                problem = _play_problem(state, seat, card)
-                if problem:
-                    raise IllegalMove(problem)
-            if set(move) != {"type", "card"}:
-                raise IllegalMove(_("A move must be a JSON object with a type."))
-            # Only what changes is copied: the rest is shared with `state`, which
-            # nothing changes in place.
-            new = dict(state)
-            hands = list(state["hands"])
-            hand = list(hands[seat])
-            hand.remove(card)
-            hands[seat] = hand
-            new["hands"] = hands
-            colour = parse(card)[0]
-            if kind == "play":
-                expeditions = list(state["expeditions"])
-                mine = dict(expeditions[seat])
-                mine[colour] = [*mine[colour], card]
-                expeditions[seat] = mine
-                new["expeditions"] = expeditions
-            else:
-                discards = dict(state["discards"])
-                discards[colour] = [*discards[colour], card]
-                new["discards"] = discards
-                new["discarded"] = colour
-            new["phase"] = "draw"
-            return new
-        if kind != "draw":
-            raise IllegalMove(_("You have played a card: now draw one."))
-        source = move.get("source")
-        if set(move) != {"type", "source"}:
-            raise IllegalMove(_("A move must be a JSON object with a type."))
-        if source != "deck":
-            if source not in state["colours"]:
-                raise IllegalMove(_("Draw from the deck or from a discard pile."))
-            if source == state["discarded"]:
-                raise IllegalMove(
-                    _("You cannot take back the card you just discarded.")
-                )
-            if not state["discards"][source]:
-                raise IllegalMove(_("That discard pile is empty."))
-        new = dict(state)
-        if source == "deck":
-            card = state["deck"][-1]
-            new["deck"] = state["deck"][:-1]
-        else:
-            discards = dict(state["discards"])
-            card = discards[source][-1]
-            discards[source] = discards[source][:-1]
-            new["discards"] = discards
-        hands = list(state["hands"])
-        hands[seat] = [*hands[seat], card]
-        new["hands"] = hands
-        if not new["deck"]:
-            new = _copy(new)
-            _end_round(new)
-        else:
-            new["current"] = 1 - seat
-            new["phase"] = "play"
-            new["discarded"] = None
-        return new
+        if kind == "play":
+            return _play(state, seat, move["card"])
+        if kind == "discard":
+            return _discard(state, seat, move["card"])
+        return _draw(state, seat, move["source"])
 
     # --- what each seat may see ------------------------------------------------------
 
@@ -225,7 +190,9 @@ class LostCities:
             "deck_count": len(state["deck"]),
             "hand": hand,
             "hand_counts": [len(h) for h in state["hands"]],
-            "hands": [cards(h) for h in state["hands"]] if over else None,
+            "hands": [cards(sorted_hand(h, colours)) for h in state["hands"]]
+            if over
+            else None,
             "expeditions": expeditions,
             "running": [
                 sum(e[c]["score"]["score"] for c in colours) for e in expeditions
@@ -311,6 +278,127 @@ class LostCities:
 # --- helpers ------------------------------------------------------------------------
 
 
+# Every move a legal_moves list can hold, built once and shared by every list: a
+# list is then a few look-ups. Nothing in the site changes a move it is given (the
+# bots, the templates and the playout read them, the services store them as JSON);
+# code that wants to change one must copy it first.
+PLAY = {card: {"type": "play", "card": card} for card in PARSED}
+DISCARD = {card: {"type": "discard", "card": card} for card in PARSED}
+DRAW_DECK = {"type": "draw", "source": "deck"}
+DRAW_PILE = {colour: {"type": "draw", "source": colour} for colour in COLOURS_6}
+# CHOICES[card][floor]: that card's moves in the play phase when the FLOOR of its
+# expedition is `floor` (0 for an empty one): play it if it fits, then discard it.
+CHOICES = {
+    card: tuple(
+        (PLAY[card], DISCARD[card]) if RANK[card] > floor else (DISCARD[card],)
+        for floor in range(max(FLOOR.values()) + 1)
+    )
+    for card in PARSED
+}
+
+
+def _refusal(state: dict, seat: int, move: dict) -> None:
+    """Raises IllegalMove with the reason `move` cannot be played now; returns if it
+    can. Checked in a fixed order, so that each mistake always gets the same reason."""
+    if state["over"]:
+        raise IllegalMove(_("The game is over."))
+    if seat != state["current"]:
+        raise IllegalMove(_("It is not your turn."))
+    if not isinstance(move, dict) or not isinstance(move.get("type"), str):
+        raise IllegalMove(_("A move must be a JSON object with a type."))
+    kind = move["type"]
+    if state["phase"] == "play":
+        if kind not in ("play", "discard"):
+            raise IllegalMove(_("First play a card on an expedition or discard it."))
+        card = move.get("card")
+        if not isinstance(card, str) or card not in state["hands"][seat]:
+            raise IllegalMove(_("That card is not in your hand."))
+        if kind == "play":
+            problem = _play_problem(state, seat, card)
+            if problem:
+                raise IllegalMove(problem)
+        if set(move) != {"type", "card"}:
+            raise IllegalMove(_("A move must be a JSON object with a type."))
+        return
+    if kind != "draw":
+        raise IllegalMove(_("You have played a card: now draw one."))
+    source = move.get("source")
+    if set(move) != {"type", "source"}:
+        raise IllegalMove(_("A move must be a JSON object with a type."))
+    if source != "deck":
+        if source not in state["colours"]:
+            raise IllegalMove(_("Draw from the deck or from a discard pile."))
+        if source == state["discarded"]:
+            raise IllegalMove(_("You cannot take back the card you just discarded."))
+        if not state["discards"][source]:
+            raise IllegalMove(_("That discard pile is empty."))
+
+
+# The next state after a checked move. Only what changes is copied: the rest is
+# shared with `state`, which nothing changes in place. These run at every decision
+# of every game (bots, replays, the benchmarks), hence the plain inline code: a
+# per-seat pair is rebuilt as [new, other] or [other, new] (`seat` is 0 or 1).
+
+
+def _play(state: dict, seat: int, card: str) -> dict:
+    """`card` from the hand onto its expedition; now draw."""
+    new = state.copy()
+    hands = state["hands"]
+    hand = hands[seat].copy()
+    hand.remove(card)
+    new["hands"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
+    expeditions = state["expeditions"]
+    mine = expeditions[seat].copy()
+    colour = COLOUR_OF[card]
+    mine[colour] = [*mine[colour], card]
+    new["expeditions"] = [mine, expeditions[1]] if seat == 0 else [expeditions[0], mine]
+    new["phase"] = "draw"
+    return new
+
+
+def _discard(state: dict, seat: int, card: str) -> dict:
+    """`card` from the hand onto its colour's pile; now draw (not from that pile)."""
+    new = state.copy()
+    hands = state["hands"]
+    hand = hands[seat].copy()
+    hand.remove(card)
+    new["hands"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
+    discards = new["discards"] = state["discards"].copy()
+    colour = new["discarded"] = COLOUR_OF[card]
+    discards[colour] = [*discards[colour], card]
+    new["phase"] = "draw"
+    return new
+
+
+def _draw(state: dict, seat: int, source: str) -> dict:
+    """The top card of the deck or of a pile into the hand; then the other seat
+    plays, or the round ends if that was the deck's last card."""
+    new = state.copy()
+    deck = state["deck"]
+    if source == "deck":
+        card = deck[-1]
+        deck = new["deck"] = deck[:-1]
+    else:
+        discards = new["discards"] = state["discards"].copy()
+        pile = discards[source]
+        card = pile[-1]
+        discards[source] = pile[:-1]
+    # Hands are dealt in hand order (ORDER) and kept so, so that legal_moves need
+    # not sort them. (A hand stored unsorted by an older version stays unsorted.)
+    hands = state["hands"]
+    hand = hands[seat].copy()
+    insort(hand, card, key=ORDER.__getitem__)
+    new["hands"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
+    if not deck:
+        new = _copy(new)
+        _end_round(new)
+    else:
+        new["current"] = 1 - seat
+        new["phase"] = "play"
+        new["discarded"] = None
+    return new
+
+
 def _play_problem(state: dict, seat: int, card: str) -> str | None:
     """Why `card` cannot go on its expedition, or None if it can."""
     colour, value = parse(card)
@@ -349,6 +437,8 @@ def _deal_round(state: dict, starter: int) -> None:
     hands: list[list[str]] = [[], []]
     for i in range(2 * HAND_SIZE):
         hands[(starter + i) % 2].append(deck.pop())
+    for hand in hands:
+        hand.sort(key=ORDER.__getitem__)  # kept in hand order from now on (see _with)
     state.update(
         round=state["round"] + 1,
         deck=deck,
