@@ -12,6 +12,7 @@ from django.utils import translation
 
 from games import engines
 
+from . import rows
 from .models import Game, Move, Seat
 
 LOG_LINES = 40
@@ -65,13 +66,23 @@ def my_games(*, user, finished_limit: int = 30) -> dict:
 
 
 def game_for_page(*, game_id: int) -> Game | None:
-    return (
-        Game.objects.filter(pk=game_id)
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("user"))
-        )
-        .first()
-    )
+    return with_seats(rows.game(game_id))
+
+
+def with_seats(game: Game | None) -> Game | None:
+    """`game`, its `game.seats.all()` (with their users) read by one query
+    (games/rows.py) and kept exactly as `prefetch_related("seats")` keeps them:
+    every move and board reads them, and the ORM's machinery cost several times
+    the query."""
+    if game is None:
+        return None
+    seats = rows.seats(game.pk)
+    for seat in seats:
+        seat.game = game
+    cached = game.seats.all()  # a queryset not run: it is given its rows here
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+    return game
 
 
 def viewer_seat(game: Game, user) -> Seat | None:

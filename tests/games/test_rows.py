@@ -1,0 +1,82 @@
+"""games/rows.py reads the game and its seats as plain SQL: the instances must be
+the ORM's, field for field, on every database the site runs on."""
+
+from datetime import timedelta
+
+import pytest
+from django.db import connection, transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games import rows, selectors, services
+from games.models import Game, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def _fields(instance) -> dict:
+    return {
+        f.attname: getattr(instance, f.attname) for f in instance._meta.concrete_fields
+    }
+
+
+@pytest.fixture
+def game(ana, ben):
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    # Values of every kind the converters handle: JSON, times, nulls.
+    Seat.objects.filter(game=game, position=1).update(
+        result_detail={"rounds": [12, -3]},
+        deadline=timezone.now() + timedelta(hours=5),
+        seen_at=timezone.now(),
+    )
+    User.objects.filter(pk=ben.pk).update(
+        away_from=timezone.now(), away_until=timezone.now() + timedelta(days=2)
+    )
+    return game
+
+
+def test_the_game_row_is_the_orms(game):
+    assert _fields(rows.game(game.pk)) == _fields(Game.objects.get(pk=game.pk))
+    assert rows.game(game.pk)._state.adding is False
+    assert rows.game(game.pk + 1000) is None
+
+
+def test_the_seats_with_their_users_are_the_orms(game):
+    mine = rows.seats(game.pk)
+    orm = list(Seat.objects.select_related("user").filter(game=game))
+    assert [s.position for s in mine] == [0, 1]
+    for a, b in zip(mine, orm, strict=True):
+        assert _fields(a) == _fields(b)
+        assert _fields(a.user) == _fields(b.user)
+    assert mine[1].result_detail == {"rounds": [12, -3]}
+    assert mine[1].deadline.tzinfo is not None
+
+
+def test_a_computer_seat_has_no_user(ana):
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    services.seat_add_bot(game_id=game.pk, user=ana)
+    seats = rows.seats(game.pk)
+    assert seats[1].user is None and seats[1].is_bot
+
+
+def test_the_page_reads_the_seats_in_one_query(game, django_assert_num_queries):
+    with django_assert_num_queries(2):
+        page = selectors.game_for_page(game_id=game.pk)
+        names = [s.name for s in page.seats.all()]
+        assert [s.game is page for s in page.seats.all()] == [True, True]
+    assert names == ["Ana", "Ben"]
+
+
+def test_the_locked_read_locks_where_the_database_can(game):
+    with transaction.atomic():
+        from django.test.utils import CaptureQueriesContext
+
+        with CaptureQueriesContext(connection) as ctx:
+            rows.game(game.pk, lock=True)
+    sql = ctx.captured_queries[-1]["sql"]
+    assert ("FOR UPDATE" in sql) == connection.features.has_select_for_update
