@@ -105,9 +105,37 @@ def name_players(line: str, seats: list[Seat]) -> str:
 
 
 LOG_SQL = (
-    "SELECT seq, seat, log, created_at > %s, created_at > %s "
+    "SELECT seq, seat, {text}, created_at > %s, created_at > %s "
     f"FROM {Move._meta.db_table} WHERE game_id = %s ORDER BY seq DESC LIMIT %s"
 )
+# Only the viewer's line, in the viewer's language (else English), leaves the
+# database: decoding every row's whole log (both languages, every seat's line)
+# cost more than the query. Other databases get the whole log.
+LOG_TEXT = {
+    "postgresql": "COALESCE(log -> %s ->> %s, log -> 'en' ->> %s)",
+    "sqlite": "COALESCE(json_extract(log, %s), json_extract(log, %s))",
+}
+
+
+def _log_query(language: str, key: str) -> tuple[str, list]:
+    vendor = connection.vendor
+    if vendor == "postgresql":
+        params = [language, key, key]
+    elif vendor == "sqlite":
+        params = [f'$."{language}"."{key}"', f'$."en"."{key}"']
+    else:
+        return LOG_SQL.format(text="log"), []
+    return LOG_SQL.format(text=LOG_TEXT[vendor]), params
+
+
+def _log_text(log, language: str, key: str) -> str:
+    """The viewer's line from a whole log (databases without JSON paths here)."""
+    if isinstance(log, str):
+        log = json.loads(log)
+    texts = log.get(language) or log.get("en") or {}
+    return texts.get(key, "")
+
+
 # The game page writes Seat.seen_at at most every 30 s while it is open (and polls
 # every 4 s), so a move the viewer sent from the page is never much later than it:
 # the viewer's own line counts as new only when made well after their last look
@@ -120,9 +148,8 @@ def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[
 
     Each line is marked `new` when it was added after the viewer's seat last had
     the page open (`Seat.seen_at`, read before this visit marks it); spectators
-    have no such mark. Plain SQL and `json.loads`: this runs on every board sent,
-    and building Move instances (or JSON lookups) through the ORM cost ten times
-    the query."""
+    have no such mark. Plain SQL: this runs on every board sent, and building
+    Move instances (or JSON lookups) through the ORM cost ten times the query."""
     language = (translation.get_language() or "en")[:2]
     key = "-" if seat is None else str(seat.position)
     me = None if seat is None else seat.position
@@ -133,17 +160,19 @@ def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[
         for t in (seen_at, seen_at and seen_at + OWN_MOVE_GRACE)
     ]
     names = {s.position: s.name for s in game.seats.all()}
+
+    def name(match):
+        return names.get(int(match.group(1)), "?")
+
+    sql, text_params = _log_query(language, key)
     with connection.cursor() as cursor:
-        cursor.execute(LOG_SQL, [*since, game.pk, limit])
+        cursor.execute(sql, [*text_params, *since, game.pk, limit])
         rows = cursor.fetchall()
     lines = []
-    for seq, position, log, after_seen, after_grace in rows:
-        if isinstance(log, str):  # PostgreSQL and SQLite hand JSON over as text
-            log = json.loads(log)
-        texts = log.get(language) or log.get("en") or {}
-        text = PLAYER_MARK.sub(
-            lambda m: names.get(int(m.group(1)), "?"), texts.get(key, "")
-        )
+    for seq, position, text, after_seen, after_grace in rows:
+        if not text_params:
+            text = _log_text(text, language, key)
+        text = PLAYER_MARK.sub(name, text) if text else ""
         new = bool(after_grace if position == me else after_seen)
         lines.append({"seq": seq, "seat": position, "text": text, "new": new})
     return lines
