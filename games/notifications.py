@@ -96,6 +96,11 @@ def presence_mark(*, game_id: int, user) -> None:
         )
 
 
+def _present(seat: Seat, now: datetime) -> bool:
+    """The seat's player has had the game page open very recently."""
+    return bool(seat.seen_at and seat.seen_at >= now - PRESENCE_WINDOW)
+
+
 # --- the outbox: rows written with the move ------------------------------------------
 
 
@@ -132,9 +137,16 @@ def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **
         ]
         if away:
             _deadlines_skip_vacations(away, game.time_per_move, now)
+    # A player looking at the game page gets no "your turn" email yet: the row
+    # waits as a worker would make it wait (POSTPONE), so no task is queued now
+    # for a worker only to put it back; the outbox sweep takes it when due.
     rows = [
         Notification(
-            user_id=s.user_id, game=game, kind=Kind.YOUR_TURN, version=game.version
+            user_id=s.user_id,
+            game=game,
+            kind=Kind.YOUR_TURN,
+            version=game.version,
+            next_attempt_at=(now + POSTPONE) if _present(s, now) else now,
         )
         for s in waiting
         if users[s.user_id].turn_emails == "every"
@@ -162,11 +174,15 @@ def rematch_offered(*, game: Game, by, seats: list[Seat]) -> None:
 
 
 def _write_and_queue(rows: list[Notification]) -> None:
+    """Writes the rows; those due now are queued after the commit, the others
+    are left to the outbox sweep."""
     if not rows:
         return
+    now = timezone.now()
     created = Notification.objects.bulk_create(rows)
-    ids = [n.pk for n in created]
-    transaction.on_commit(lambda: enqueue_sends(ids))
+    ids = [n.pk for n in created if n.next_attempt_at <= now]
+    if ids:
+        transaction.on_commit(lambda: enqueue_sends(ids))
 
 
 def enqueue_sends(ids) -> None:
@@ -289,7 +305,7 @@ def _still_wanted(n: Notification, now: datetime) -> str:
     if n.kind == Kind.YOUR_TURN:
         if user.turn_emails != "every":
             return "turn emails off"
-        if seat.seen_at and seat.seen_at >= now - PRESENCE_WINDOW:
+        if _present(seat, now):
             return "postpone"
         return ""
     if n.kind == Kind.REMINDER:

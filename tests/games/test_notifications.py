@@ -201,10 +201,15 @@ def test_a_your_turn_email_overtaken_by_the_move_sends_nothing(
 
 
 def test_no_your_turn_email_while_the_player_looks_at_the_game_page(
-    game, ana, ben, django_capture_on_commit_callbacks
+    game, ana, ben, django_capture_on_commit_callbacks, monkeypatch
 ):
     """While the next player's page polls the game, the email waits; once they
     leave it goes out, and if they move first it never does."""
+    queued = []
+    enqueue = notifications.enqueue_sends
+    monkeypatch.setattr(
+        notifications, "enqueue_sends", lambda ids: (queued.extend(ids), enqueue(ids))
+    )
     users = [ana, ben]
     _position, first = mover(game, users)
     watcher = ben if first == ana else ana
@@ -221,6 +226,9 @@ def test_no_your_turn_email_while_the_player_looks_at_the_game_page(
         assert mail.outbox == [], [(m.to, m.subject) for m in mail.outbox]
         row = Notification.objects.get(kind=Kind.YOUR_TURN, user=watcher)
         assert row.state == "pending"
+        # Written to wait, as a worker would have made it wait: nothing queued.
+        assert row.next_attempt_at == start + notifications.POSTPONE
+        assert row.pk not in queued
         clock.shift(timedelta(minutes=3))  # the watcher closed the page
         notifications.outbox_sweep()
     assert [m.to for m in mail.outbox] == [[watcher.email]]
