@@ -109,6 +109,19 @@ def lc_stack(cards, size="small"):
 
 
 @register.simple_tag
+def lc_pile(pile):
+    """A discard pile: its top card (or its empty place), its count, and its Take
+    button when drawing from it is a legal move."""
+    top = pile["top"]["id"] if pile["top"] else ""
+    draw = move_json(pile["draw"]) if pile["draw"] else ""
+    return _lc_cached(
+        "games/lost-cities/pile.html",
+        (pile["colour"], top, pile["count"], draw),
+        {"pile": pile},
+    )
+
+
+@register.simple_tag
 def lc_hand_card(h):
     """A card of the viewer's hand with its Play and Discard buttons (each a legal
     move of that card, or absent)."""
