@@ -96,6 +96,8 @@ AUTH_USER_MODEL = "accounts.User"
 
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="")
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    CACHES["default"]["BACKEND"] = "config.cache.RedisCache"  # one client, reused
 # Every signed-in request reads its session. With a shared cache (Redis) it is read
 # from there, the database keeping the durable copy (cached_db); a cache of each
 # process's own (local memory) would let a session ended in one process live on

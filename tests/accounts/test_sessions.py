@@ -70,3 +70,26 @@ def test_a_session_in_redis_signs_in_and_ends_at_sign_out(client, ana, redis_ses
     client.cookies["sessionid"] = key
     page = client.get(reverse("games:my_games"))
     assert page.status_code == 302 and "login" in page["Location"]
+
+
+def test_the_redis_cache_reuses_one_client_and_works(settings):
+    redis = pytest.importorskip("redis")
+    try:
+        redis.Redis.from_url(REDIS).ping()
+    except redis.RedisError:
+        pytest.skip("no Redis at " + REDIS)
+    from django.core.cache import caches
+
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "config.cache.RedisCache",
+            "LOCATION": REDIS,
+            "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
+        }
+    }
+    cache = caches["default"]
+    assert cache._cache.get_client() is cache._cache.get_client(write=True)
+    assert cache.add("k", {"a": 1}, 30) and not cache.add("k", 2, 30)
+    assert cache.get("k") == {"a": 1}
+    cache.delete("k")
+    assert cache.get("k") is None
