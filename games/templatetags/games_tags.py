@@ -109,6 +109,18 @@ def lc_stack(cards, size="small"):
 
 
 @register.simple_tag
+def lc_expedition(row, side):
+    """One expedition of a player: its cards in order and its score, the score
+    towards the middle of the table (`side` "top" for the opponent)."""
+    ids = tuple(card["id"] for card in row["cards"])
+    return _lc_cached(
+        "games/lost-cities/expedition.html",
+        (side, row["colour"], row["score"]["score"], ids),
+        {"row": row, "side": side},
+    )
+
+
+@register.simple_tag
 def lc_pile(pile):
     """A discard pile: its top card (or its empty place), its count, and its Take
     button when drawing from it is a legal move."""
