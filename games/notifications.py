@@ -4,7 +4,9 @@ How it fits together:
 
 - `on_state_changed` listens to `games.events.state_changed`, inside the move's
   transaction: it writes one `Notification` row per email the move causes (an
-  outbox) and registers their sending with `transaction.on_commit`.
+  outbox) and registers their sending with `transaction.on_commit`; a "your
+  turn" row for a player looking at the page is written to wait (`POSTPONE`)
+  and left to `outbox_sweep`, as a worker would have postponed it.
 - `notification_send` sends one row, exactly once: it first *claims* the row
   (a conditional UPDATE that moves `next_attempt_at` a lease ahead), then checks
   that the email still makes sense (a move made since "your turn" was written
