@@ -177,3 +177,105 @@ def draw_special(state: dict) -> str | None:
     if not state["special_deck"]:
         return None
     return state["special_deck"].pop()
+
+
+# --- Copying a state (for `apply`, which never mutates its input) ------------------
+
+# Keys whose value is a flat list of card ids (str) or None slots.
+_ID_LISTS = (
+    "special_deck",
+    "special_discard",
+    "played",
+    "ships_face_up",
+    "ship_deck",
+    "ships_boxed",
+    "alliances_board",
+    "alliances_boxed",
+    "lawsuit_deck",
+    "lawsuits_boxed",
+    "lawsuits_out",
+)
+_PLAYER_ID_LISTS = ("hand", "ships", "alliances", "lawsuits")
+
+
+def deep_copy(value):
+    """A deep copy of JSON data (dicts, lists, scalars)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: deep_copy(item) for key, item in value.items()}
+    if kind is list:
+        return [deep_copy(item) for item in value]
+    return value
+
+
+def _copy_task(task: dict) -> dict:
+    new = task.copy()
+    for key, value in task.items():
+        if type(value) is list or type(value) is dict:
+            new[key] = deep_copy(value)  # vias, a gift's res, a donation's cost
+    return new
+
+
+def _copy_player(player: dict) -> dict:
+    new = player.copy()
+    new["res"] = player["res"].copy()
+    new["factories"] = player["factories"].copy()
+    new["hand"] = player["hand"].copy()
+    new["ships"] = player["ships"].copy()
+    new["alliances"] = player["alliances"].copy()
+    new["lawsuits"] = player["lawsuits"].copy()
+    if len(new) != _PLAYER_KEYS:
+        for key, value in player.items():
+            if key not in _PLAYER_KNOWN and type(value) in (dict, list):
+                new[key] = deep_copy(value)
+    return new
+
+
+def clone_state(state: dict, events: bool = True) -> dict:
+    """A deep copy of a state, the same as `base.clone` (nothing shared with the
+    input) but several times faster: it knows the state's shape (README, "The
+    state") and copies each flat list and dict with one call. Any other key holding
+    a list or dict is deep-copied. `events=False` leaves `events` shared, for a
+    caller that replaces it at once."""
+    new = state.copy()  # the scalars: inkwell, bell, prestige, first, turn, ...
+    new["rng"] = state["rng"].copy()
+    new["options"] = state["options"].copy()
+    new["ring"] = [space.copy() for space in state["ring"]]
+    for key in _ID_LISTS:
+        new[key] = state[key].copy()
+    new["lawsuits"] = [
+        None if slot is None else slot.copy() for slot in state["lawsuits"]
+    ]
+    new["supply"] = state["supply"].copy()
+    new["players"] = [_copy_player(player) for player in state["players"]]
+    new["queue"] = [_copy_task(task) for task in state["queue"]]
+    if events:
+        new["events"] = deep_copy(state["events"])
+    if state["result"] is not None:
+        new["result"] = deep_copy(state["result"])
+    if not _ALL_KEYS.issuperset(state):
+        for key, value in state.items():
+            if key not in _KNOWN and type(value) in (dict, list):
+                new[key] = deep_copy(value)
+    return new
+
+
+_PLAYER_KNOWN = frozenset(("res", "factories", *_PLAYER_ID_LISTS))
+_PLAYER_KEYS = len(_PLAYER_KNOWN) + 2  # and letters, stars (ints)
+_KNOWN = frozenset(
+    (
+        "rng",
+        "options",
+        "ring",
+        *_ID_LISTS,
+        "lawsuits",
+        "supply",
+        "players",
+        "queue",
+        "events",
+        "result",
+    )
+)
+# The keys that hold scalars (copied by the first `copy`).
+_SCALARS = ("inkwell", "bell", "prestige", "first", "turn", "low_seasons", "decisions")
+_ALL_KEYS = _KNOWN | frozenset((*_SCALARS, "over"))

@@ -7,9 +7,9 @@ legal moves. When the queue is empty the turn passes to the rival.
 
 from __future__ import annotations
 
-from ..base import IllegalMove, InvalidOptions, _, check_move, clone
+from ..base import IllegalMove, InvalidOptions, _, canonical, check_move
 from . import actions, board, lowseason, turn
-from .common import gettext_noop
+from .common import clone_state, gettext_noop
 from .log import describe
 from .pieces import TOTALS
 from .scoring import outcome
@@ -126,6 +126,25 @@ def advance(state: dict) -> None:
         return
 
 
+def is_legal(legal: list[dict], move) -> bool:
+    """Whether `move` is one of `legal`, as `base.check_move` decides it (equal as
+    JSON: 1 is not true, nor 1.0). Moves are flat, so when every value has the
+    type of the legal move's value, equal objects are equal JSON; only otherwise is
+    the canonical text compared."""
+    if not isinstance(move, dict):
+        return False
+    for candidate in legal:
+        if candidate == move:
+            for key, value in candidate.items():
+                if type(move[key]) is not type(value):
+                    break
+            else:
+                return True
+            if canonical(candidate) == canonical(move):
+                return True
+    return False
+
+
 def current_task(state: dict) -> dict | None:
     if state["over"] or not state["queue"]:
         return None
@@ -182,13 +201,13 @@ class RivalCitiesEngine:
             raise IllegalMove(_("The game is over."))
         if task["seat"] != seat:
             raise IllegalMove(_("It is not your turn to decide."))
-        legal = HANDLERS[task["t"]][1](state, task)
-        if task["t"] == "option":
-            reason = turn.option_reason(state, task, move)
-        else:
-            reason = _(REASONS.get(task["t"], "That move is not allowed now."))
-        check_move(legal, move, reason)
-        new = clone(state)
+        if not is_legal(HANDLERS[task["t"]][1](state, task), move):
+            if task["t"] == "option":
+                reason = turn.option_reason(state, task, move)
+            else:
+                reason = _(REASONS.get(task["t"], "That move is not allowed now."))
+            check_move([], move, reason)  # raises, with base's exact message
+        new = clone_state(state, events=False)
         new["events"] = []
         new["decisions"] += 1
         new_task = new["queue"][-1]
