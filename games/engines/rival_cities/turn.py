@@ -159,15 +159,23 @@ def move_cost(spaces: int, free_extra: bool = False) -> int:
     return 2 * spaces - 6
 
 
+# How far the inkwell can go on a budget: the cost grows with the distance, so the
+# payable moves are 1..REACH[free_extra][budget] (budgets past the list reach 18).
+REACH = {
+    free_extra: [
+        sum(1 for spaces in range(1, RING_SIZE) if move_cost(spaces, free_extra) <= b)
+        for b in range(move_cost(RING_SIZE - 1, free_extra) + 1)
+    ]
+    for free_extra in (False, True)
+}
+
+
 def inkwell_moves(state: dict, task: dict) -> list[dict]:
     seat = task["seat"]
     budget = total_resources(state, seat)
-    free_extra = has_ship(state, seat, 17)
-    moves = [
-        {"type": "move", "spaces": spaces}
-        for spaces in range(1, RING_SIZE)
-        if move_cost(spaces, free_extra) <= budget
-    ]
+    reach = REACH[has_ship(state, seat, 17)]
+    last = reach[budget] if budget < len(reach) else RING_SIZE - 1
+    moves = [{"type": "move", "spaces": spaces} for spaces in range(1, last + 1)]
     return moves + letter_exchange_moves(state, seat)
 
 
