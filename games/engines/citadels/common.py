@@ -142,6 +142,57 @@ def rng_randrange(state: dict, n: int) -> int:
 _CONTAINERS = (dict, list)
 
 
+# Parts of a state that no move changes once the game is set up: shared between a
+# state and the next one rather than copied.
+_FIXED = frozenset(("options", "lineup", "uniques", "rng"))
+# A player's lists: of ids (strings), and the city (its districts are shared).
+_FLAT = frozenset(("hand", "museum", "characters", "revealed", "city"))
+
+
+def next_state(state: dict) -> dict:
+    """The copy `apply` works on: what a move may change is copied, what it never
+    changes is shared with `state` (which is never mutated either way).
+
+    Shared: the table (`options`, `lineup`, `uniques`, never changed after set-up),
+    the RNG state (replaced, never changed: base.SeededRandom) and the districts of
+    the cities (`{id, beautified, round}`: a move that changes one puts a new dict
+    in its place, see `powers.beautify`). The lists that hold them, the players
+    and everything else are copied."""
+    new = state.copy()
+    for key, value in state.items():
+        if type(value) in _CONTAINERS and key not in _FIXED:
+            if key == "players":
+                new[key] = [_copy_player(p) for p in value]
+            elif key == "deck":
+                new[key] = value[:]
+            else:
+                new[key] = copy_state(value)
+    return new
+
+
+_PLAYER_KEYS = frozenset(("gold", "hand", "city", "museum", "characters", "revealed"))
+
+
+def _copy_player(player):
+    if type(player) is not dict:
+        return copy_state(player)
+    out = player.copy()
+    if player.keys() == _PLAYER_KEYS:
+        # A player as draft.setup makes it: the gold and five lists.
+        out["hand"] = player["hand"][:]
+        out["city"] = player["city"][:]
+        out["museum"] = player["museum"][:]
+        out["characters"] = player["characters"][:]
+        out["revealed"] = player["revealed"][:]
+        return out
+    for key, value in player.items():
+        if type(value) is list:
+            out[key] = value[:] if key in _FLAT else copy_state(value)
+        elif type(value) is dict:
+            out[key] = copy_state(value)
+    return out
+
+
 def copy_state(obj):
     """A deep copy of a JSON state (what base.clone does, for JSON values only,
     several times faster than copy.deepcopy on a Citadels state). Scalars are

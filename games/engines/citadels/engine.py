@@ -17,7 +17,7 @@ from . import (
     view,
     wonders,
 )
-from .common import copy_state
+from .common import next_state
 from .reasons import explain
 
 POWER_MOVES = {
@@ -99,7 +99,7 @@ class CitadelsEngine:
         # Equal as Python objects first (cheap), then as JSON (1 is not true).
         if key is None or not any(m == move and canonical(m) == key for m in legal):
             raise IllegalMove(explain(state, seat, move))
-        new = copy_state(state)
+        new = next_state(state)
         _dispatch(new, seat, move)
         return new
 

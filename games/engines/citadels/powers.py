@@ -317,8 +317,11 @@ def beautify_moves(state: dict, seat: int) -> list[dict]:
 
 def beautify(state: dict, seat: int, card: str) -> None:
     player = state["players"][seat]
-    for district in player["city"]:
+    city = player["city"]
+    for i, district in enumerate(city):
         if district["id"] == card:
-            district["beautified"] = True
+            # A new dict: the districts of a city are shared with the state
+            # before the move (common.next_state).
+            city[i] = {**district, "beautified": True}
     player["gold"] -= 1
     state["turn"]["beautified"] += 1
