@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from . import districts as ds
 from .common import (
-    city_keys,
-    cost_of,
     has,
     is_complete,
     key_of,
     set_crown,
+    tables,
     to_bottom,
 )
 
@@ -34,8 +33,9 @@ def build_limit(state: dict) -> int:
 def price(state: dict, seat: int, card: str) -> int:
     """Gold to build a card: its cost, 1 less for another unique district with
     the Factory (2016 text)."""
-    key = key_of(state, card)
-    amount = cost_of(state, card)
+    cards, costs, _ids = tables(state)
+    key = cards[card]
+    amount = costs[card]
     if ds.kind(key) == ds.UNIQUE and key != "factory" and has(state, seat, "factory"):
         amount = max(0, amount - 1)
     return amount
@@ -54,10 +54,9 @@ def can_place(state: dict, seat: int, card: str) -> bool:
         return False
     if turn["built"] >= build_limit(state) and counts_toward_limit(state, key):
         return False
-    keys = city_keys(state["players"][seat], state)
-    if key in keys and not may_duplicate(state, seat):
+    if has(state, seat, key) and not may_duplicate(state, seat):
         return False
-    if key == "monument" and len(keys) >= 5:
+    if key == "monument" and len(state["players"][seat]["city"]) >= 5:
         return False
     return True
 

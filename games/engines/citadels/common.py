@@ -15,18 +15,33 @@ def _card_map(edition: str, uniques: tuple[str, ...]) -> dict[str, str]:
     return {f"district-{i + 1}": key for i, (key, _c) in enumerate(cards)}
 
 
+@lru_cache(maxsize=64)
+def _tables(edition: str, uniques: tuple[str, ...]) -> tuple[dict, dict, dict]:
+    """Per game: id -> key, id -> cost, key -> the ids of that district."""
+    cards = _card_map(edition, uniques)
+    costs = {card: ds.cost(key, edition) for card, key in cards.items()}
+    ids: dict[str, list[str]] = {}
+    for card, key in cards.items():
+        ids.setdefault(key, []).append(card)
+    return cards, costs, {key: frozenset(v) for key, v in ids.items()}
+
+
+def tables(state: dict) -> tuple[dict, dict, dict]:
+    return _tables(state["edition"], tuple(state["uniques"]))
+
+
 def card_map(state: dict) -> dict[str, str]:
     """District id -> key for this game; derived from the edition and the unique
     districts in play, so the state does not carry it."""
-    return _card_map(state["edition"], tuple(state["uniques"]))
+    return _tables(state["edition"], tuple(state["uniques"]))[0]
 
 
 def key_of(state: dict, card: str) -> str:
-    return card_map(state)[card]
+    return _tables(state["edition"], tuple(state["uniques"]))[0][card]
 
 
 def cost_of(state: dict, card: str) -> int:
-    return ds.cost(key_of(state, card), state["edition"])
+    return _tables(state["edition"], tuple(state["uniques"]))[1][card]
 
 
 def dname(state: dict, card: str) -> str:
@@ -63,13 +78,20 @@ def city_keys(player: dict, state: dict) -> list[str]:
 
 
 def has(state: dict, seat: int, key: str) -> bool:
-    return key in city_keys(state["players"][seat], state)
+    """A district of that key is in the seat's city (by the ids of that key: most
+    asks are for a unique district that is not in this game at all)."""
+    ids = _tables(state["edition"], tuple(state["uniques"]))[2].get(key)
+    if ids:
+        for d in state["players"][seat]["city"]:
+            if d["id"] in ids:
+                return True
+    return False
 
 
 def city_size(state: dict, seat: int) -> int:
     """Districts counted toward completion (the Monument counts twice)."""
-    keys = city_keys(state["players"][seat], state)
-    return len(keys) + (1 if "monument" in keys else 0)
+    city = state["players"][seat]["city"]
+    return len(city) + (1 if has(state, seat, "monument") else 0)
 
 
 def is_complete(state: dict, seat: int) -> bool:
