@@ -71,6 +71,12 @@ class CitadelsEngine:
         return [state["turn"]["seat"]]
 
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
+        return self._legal(state, seat, None)
+
+    def _legal(self, state: dict, seat: int, kind: str | None) -> list[dict]:
+        """The legal moves; with `kind` (a move type), in the main part of a turn,
+        only those of the module that makes moves of that type (enough to tell
+        whether a move of that type is legal: each type comes from one module)."""
         if seat not in self.to_move(state):
             return []
         pending = state["pending"]
@@ -83,6 +89,19 @@ class CitadelsEngine:
             return SUB_MOVES[turn["sub"]["kind"]](state, seat)
         if turn["step"] != "main":
             return turns.resource_moves(state, seat)
+        if kind is not None:
+            if kind == "build":
+                return building.build_moves(state, seat)
+            if kind == "income":
+                return turns.income_moves(state, seat)
+            if kind in WONDER_MOVES:
+                return wonders.wonder_moves(state, seat)
+            if kind == "end_turn":
+                if powers.must_use_power(state, seat):
+                    return []
+                return [{"type": "end_turn"}]
+            if kind in POWER_MOVES:
+                return powers.power_moves(state, seat)
         moves = (
             turns.income_moves(state, seat)
             + powers.power_moves(state, seat)
@@ -94,10 +113,24 @@ class CitadelsEngine:
         return moves
 
     def apply(self, state: dict, seat: int, move: dict) -> dict:
-        legal = self.legal_moves(state, seat)
-        key = canonical(move) if isinstance(move, dict) else None
-        # Equal as Python objects first (cheap), then as JSON (1 is not true).
-        if key is None or not any(m == move and canonical(m) == key for m in legal):
+        if not isinstance(move, dict):
+            raise IllegalMove(explain(state, seat, move))
+        kind = move.get("type")
+        legal = self._legal(state, seat, kind if type(kind) is str else None)
+        # Equal as Python objects first (cheap), then as JSON (1 is not true):
+        # the same types all the way is the same JSON; else compare the texts.
+        key = None
+        for m in legal:
+            if m == move:
+                if _same(m, move):  # m is a dict, move too, and they are equal
+                    break
+                if key is None:
+                    key = canonical(move)
+                if canonical(m) == key:
+                    break
+        else:
+            if key is None:
+                canonical(move)  # a move that is not JSON fails here, as always
             raise IllegalMove(explain(state, seat, move))
         new = next_state(state)
         _dispatch(new, seat, move)
@@ -117,6 +150,24 @@ class CitadelsEngine:
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
+
+
+def _same(a, b) -> bool:
+    """Two equal JSON values have the same types all the way down (so the same
+    JSON text: True is not 1)."""
+    if type(a) is dict:
+        for k, v in a.items():
+            w = b[k]
+            if type(v) is not type(w) or (type(v) in _CONTAINERS and not _same(v, w)):
+                return False
+        return True
+    for v, w in zip(a, b, strict=True):
+        if type(v) is not type(w) or (type(v) in _CONTAINERS and not _same(v, w)):
+            return False
+    return True
+
+
+_CONTAINERS = (dict, list)
 
 
 PENDING_MOVES = {
