@@ -38,13 +38,20 @@ def test_sessions_are_cached_only_in_a_cache_every_process_shares():
     )
 
 
-@pytest.fixture
-def redis_sessions(settings):
+def _redis():
+    """A client of the test Redis, or the test is skipped."""
     redis = pytest.importorskip("redis")
+    client = redis.Redis.from_url(REDIS)
     try:
-        redis.Redis.from_url(REDIS).ping()
+        client.ping()
     except redis.RedisError:
         pytest.skip("no Redis at " + REDIS)
+    return client
+
+
+@pytest.fixture
+def redis_sessions(settings):
+    client = _redis()
     prefix = f"test-{uuid.uuid4().hex}"
     settings.CACHES = {
         "default": {
@@ -54,8 +61,7 @@ def redis_sessions(settings):
         }
     }
     settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
-    yield redis.Redis.from_url(REDIS)
-    client = redis.Redis.from_url(REDIS)
+    yield client
     for key in client.scan_iter(f"{prefix}:*"):
         client.delete(key)
 
@@ -73,11 +79,7 @@ def test_a_session_in_redis_signs_in_and_ends_at_sign_out(client, ana, redis_ses
 
 
 def test_the_redis_cache_reuses_one_client_and_works(settings):
-    redis = pytest.importorskip("redis")
-    try:
-        redis.Redis.from_url(REDIS).ping()
-    except redis.RedisError:
-        pytest.skip("no Redis at " + REDIS)
+    _redis()
     from django.core.cache import caches
 
     settings.CACHES = {

@@ -340,33 +340,34 @@ def _refusal(state: dict, seat: int, move: dict) -> None:
 # per-seat pair is rebuilt as [new, other] or [other, new] (`seat` is 0 or 1).
 
 
-def _play(state: dict, seat: int, card: str) -> dict:
-    """`card` from the hand onto its expedition; now draw."""
+def _from_hand(state: dict, seat: int, card: str) -> dict:
+    """A copy of `state` whose `seat` no longer holds `card`, now to draw."""
     new = state.copy()
     hands = state["hands"]
     hand = hands[seat].copy()
     hand.remove(card)
     new["hands"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
+    new["phase"] = "draw"
+    return new
+
+
+def _play(state: dict, seat: int, card: str) -> dict:
+    """`card` from the hand onto its expedition; now draw."""
+    new = _from_hand(state, seat, card)
     expeditions = state["expeditions"]
     mine = expeditions[seat].copy()
     colour = COLOUR_OF[card]
     mine[colour] = [*mine[colour], card]
     new["expeditions"] = [mine, expeditions[1]] if seat == 0 else [expeditions[0], mine]
-    new["phase"] = "draw"
     return new
 
 
 def _discard(state: dict, seat: int, card: str) -> dict:
     """`card` from the hand onto its colour's pile; now draw (not from that pile)."""
-    new = state.copy()
-    hands = state["hands"]
-    hand = hands[seat].copy()
-    hand.remove(card)
-    new["hands"] = [hand, hands[1]] if seat == 0 else [hands[0], hand]
+    new = _from_hand(state, seat, card)
     discards = new["discards"] = state["discards"].copy()
     colour = new["discarded"] = COLOUR_OF[card]
     discards[colour] = [*discards[colour], card]
-    new["phase"] = "draw"
     return new
 
 
