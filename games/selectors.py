@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from datetime import timedelta
 
@@ -110,7 +109,7 @@ LOG_SQL = (
 )
 # Only the viewer's line, in the viewer's language (else English), leaves the
 # database: decoding every row's whole log (both languages, every seat's line)
-# cost more than the query. Other databases get the whole log.
+# cost more than the query. The site runs on PostgreSQL or SQLite.
 LOG_TEXT = {
     "postgresql": "COALESCE(log -> %s ->> %s, log -> 'en' ->> %s)",
     "sqlite": "COALESCE(json_extract(log, %s), json_extract(log, %s))",
@@ -118,22 +117,11 @@ LOG_TEXT = {
 
 
 def _log_query(language: str, key: str) -> tuple[str, list]:
-    vendor = connection.vendor
-    if vendor == "postgresql":
+    if connection.vendor == "postgresql":
         params = [language, key, key]
-    elif vendor == "sqlite":
-        params = [f'$."{language}"."{key}"', f'$."en"."{key}"']
     else:
-        return LOG_SQL.format(text="log"), []
-    return LOG_SQL.format(text=LOG_TEXT[vendor]), params
-
-
-def _log_text(log, language: str, key: str) -> str:
-    """The viewer's line from a whole log (databases without JSON paths here)."""
-    if isinstance(log, str):
-        log = json.loads(log)
-    texts = log.get(language) or log.get("en") or {}
-    return texts.get(key, "")
+        params = [f'$."{language}"."{key}"', f'$."en"."{key}"']
+    return LOG_SQL.format(text=LOG_TEXT[connection.vendor]), params
 
 
 # The game page writes Seat.seen_at at most every 30 s while it is open (and polls
@@ -170,8 +158,6 @@ def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[
         rows = cursor.fetchall()
     lines = []
     for seq, position, text, after_seen, after_grace in rows:
-        if not text_params:
-            text = _log_text(text, language, key)
         text = PLAYER_MARK.sub(name, text) if text else ""
         new = bool(after_grace if position == me else after_seen)
         lines.append({"seq": seq, "seat": position, "text": text, "new": new})

@@ -80,3 +80,30 @@ def test_the_locked_read_locks_where_the_database_can(game):
             rows.game(game.pk, lock=True)
     sql = ctx.captured_queries[-1]["sql"]
     assert ("FOR UPDATE" in sql) == connection.features.has_select_for_update
+
+
+def test_the_log_gives_each_viewer_its_line_in_its_language(game, ana):
+    from django.utils import translation
+
+    from games import engines
+
+    engine = engines.get("lost-cities")
+    fresh = selectors.game_for_page(game_id=game.pk)
+    seat = engine.to_move(fresh.state)[0]
+    card = fresh.state["hands"][seat][0]
+    player = [s.user for s in fresh.seats.all()][seat]
+    services.move_submit(
+        game_id=game.pk,
+        user=player,
+        move={"type": "discard", "card": card},
+        expected_version=fresh.version,
+    )
+    page = selectors.game_for_page(game_id=game.pk)
+    mine = page.seats.all()[seat]
+    with translation.override("fr"):
+        (line,) = selectors.log_lines(game=page, seat=mine)
+        assert line["text"].startswith(f"{player.name} a défaussé"), line
+    with translation.override("en"):
+        (spectator,) = selectors.log_lines(game=page, seat=None)
+    assert spectator["text"].startswith(f"{player.name} discarded"), spectator
+    assert spectator["seq"] == 1 and spectator["seat"] == seat
