@@ -122,6 +122,12 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument(
+        "--against",
+        metavar="DIR",
+        help="also serve the site of another checkout (same schema) in the same "
+        "rounds: an A/B comparison of the move POST and the poll",
+    )
+    parser.add_argument(
         "--profile",
         type=int,
         metavar="N",
@@ -300,6 +306,7 @@ def run_http(world, p, levels, args, results, sections):
         rounds=args.rounds or p["rounds"],
         do_move="http" in sections,
         do_poll="poll" in sections,
+        against=args.against,
         log=lambda s: print(s, flush=True),
     )
     rounds = args.rounds or p["rounds"]
@@ -307,6 +314,44 @@ def run_http(world, p, levels, args, results, sections):
         k: [(c, _phase(m), _phase(b)) for c, m, b in rows[k]] for k in ("move", "poll")
     }
     texts = []
+    if rows["against"]:
+        body = []
+        for kind, c, theirs, base in rows["against"]:
+            mine = next(m for cc, m, _b in rows[kind] if cc == c)
+            body.append(
+                [
+                    kind,
+                    c,
+                    n1(theirs.rate),
+                    n1(mine.rate),
+                    f"{theirs.rate / base.rate:.2f}" if base.rate else "",
+                    f"{mine.rate / base.rate:.2f}" if base.rate else "",
+                    n1(theirs.pct(95)),
+                    n1(mine.pct(95)),
+                    n2(theirs.server_ms),
+                    n2(mine.server_ms),
+                    f"{n2(theirs.db_ms)} / {n2(mine.db_ms)}",
+                ]
+            )
+        texts.append(
+            table(
+                f"A/B: {args.against} (A) against this checkout (B), same rounds",
+                [
+                    "request",
+                    "clients",
+                    "A /s",
+                    "B /s",
+                    "A ratio",
+                    "B ratio",
+                    "A p95",
+                    "B p95",
+                    "A server CPU ms",
+                    "B server CPU ms",
+                    "PostgreSQL CPU ms A / B",
+                ],
+                body,
+            )
+        )
     if rows["move"]:
         body = []
         for c, m, b in rows["move"]:
@@ -335,6 +380,7 @@ def run_http(world, p, levels, args, results, sections):
                     n2(b.server_ms),
                     f"{m.server_ms / b.server_ms:.2f}" if b.server_ms else "",
                     f"{n2(m.client_ms)} / {n2(b.client_ms)}",
+                    f"{n2(m.db_ms)} / {n2(b.db_ms)}",
                 ]
             )
         texts.append(
@@ -359,6 +405,7 @@ def run_http(world, p, levels, args, results, sections):
                     "bare CPU ms",
                     "CPU ratio",
                     "load generator CPU ms (move / bare)",
+                    "PostgreSQL CPU ms (move / bare)",
                 ],
                 body,
                 note=f"{rows['moves_made']} moves played over HTTP; "
@@ -415,6 +462,7 @@ def _phase(ph):
         "statuses": ph.statuses,
         "server_cpu_ms": ph.server_ms,
         "client_cpu_ms": ph.client_ms,
+        "db_cpu_ms": ph.db_ms,
     }
 
 

@@ -38,7 +38,14 @@ def _free_port() -> int:
 class Server:
     """One gunicorn, in its own process group, killed by `stop()`."""
 
-    def __init__(self, world: World, settings_module: str, workers: int, name: str):
+    def __init__(
+        self,
+        world: World,
+        settings_module: str,
+        workers: int,
+        name: str,
+        base_dir=BASE_DIR,
+    ):
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings_module}
@@ -50,7 +57,7 @@ class Server:
                 "gunicorn",
                 "config.wsgi:application",
                 "--chdir",
-                str(BASE_DIR),
+                str(base_dir),
                 "--bind",
                 f"127.0.0.1:{self.port}",
                 "--workers",
@@ -120,6 +127,10 @@ class Phase:
     answered: int = 0
     server_cpu: float = 0.0
     client_cpu: float = 0.0
+    # PostgreSQL's processes (every backend of the machine's cluster) meanwhile.
+    db_cpu: float = 0.0
+    # The whole machine's busy CPU seconds meanwhile (all processes, kernel).
+    busy_cpu: float = 0.0
 
     def merge(self, other: Phase) -> Phase:
         """Pools another run of the same phase (rates over the summed time)."""
@@ -131,12 +142,24 @@ class Phase:
         self.answered += other.answered
         self.server_cpu += other.server_cpu
         self.client_cpu += other.client_cpu
+        self.db_cpu += other.db_cpu
+        self.busy_cpu += other.busy_cpu
         return self
 
     @property
     def server_ms(self) -> float:
         """Server CPU per answer, in ms: steadier than rates on a shared machine."""
         return 1000 * self.server_cpu / self.answered if self.answered else math.nan
+
+    @property
+    def db_ms(self) -> float:
+        """PostgreSQL CPU per answer, in ms."""
+        return 1000 * self.db_cpu / self.answered if self.answered else math.nan
+
+    @property
+    def busy_ms(self) -> float:
+        """The machine's busy CPU per answer, in ms (everything: the rest is idle)."""
+        return 1000 * self.busy_cpu / self.answered if self.answered else math.nan
 
     @property
     def client_ms(self) -> float:
@@ -304,25 +327,56 @@ def _cpu_seconds(pids: list[int]) -> float:
     return total / tick
 
 
+def _postgres_pids() -> list[int]:
+    """The machine's PostgreSQL processes (the bench's server is local)."""
+    pids = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/comm") as f:
+                    if f.read().strip() == "postgres":
+                        pids.append(int(entry))
+            except OSError:
+                continue
+    return pids
+
+
+def _busy_seconds() -> float:
+    """CPU seconds the machine has spent busy (not idle, not waiting on I/O)."""
+    with open("/proc/stat") as f:
+        fields = [int(x) for x in f.readline().split()[1:]]
+    idle = fields[3] + (fields[4] if len(fields) > 4 else 0)
+    return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
+
+
 def run_phase(server, clients, seconds, warmup, request) -> Phase:
     pids = server.worker_pids()
+    db_pids = _postgres_pids()
     server_before, client_before = _cpu_seconds(pids), time.process_time()
+    db_before, busy_before = _cpu_seconds(db_pids), _busy_seconds()
     phase = asyncio.run(_run_phase(server.url, clients, seconds, warmup, request))
     phase.server_cpu = _cpu_seconds(pids) - server_before
     phase.client_cpu = time.process_time() - client_before
+    # Backends that ended meanwhile are left out (none should: connections persist).
+    phase.db_cpu = _cpu_seconds(db_pids) - db_before
+    phase.busy_cpu = _busy_seconds() - busy_before
     return phase
 
 
 # --- the section ------------------------------------------------------------------------------
 
 
-def prepare(levels: list[int], seconds: float, idle_games: int, rounds: int) -> dict:
+def prepare(
+    levels: list[int], seconds: float, idle_games: int, rounds: int, sites: int = 1
+) -> dict:
     """Users with sessions, games to play through, and idle games in progress."""
     users = make_users(max(100, 2 * max(levels)), "player")
     headers = {u.pk: login_headers(u) for u in users}
     # Enough fresh games for the fastest level we expect (~400 moves/s) to never
     # run dry: a random Lost Cities game lasts ~280 decisions.
-    per_level = [c + math.ceil(400 * (seconds + 1) / 150) for c in levels] * rounds
+    per_level = [c + math.ceil(400 * (seconds + 1) / 150) for c in levels] * (
+        rounds * sites
+    )
     count = sum(per_level)
     n = len(users)
     seatings = [[users[(2 * k) % n], users[(2 * k + 1) % n]] for k in range(count)]
@@ -350,27 +404,38 @@ def run(
     rounds: int = 1,
     do_move: bool = True,
     do_poll: bool = True,
+    against=None,
     log=print,
 ) -> dict:
-    data = prepare(levels, seconds, idle_games, rounds)
+    """With `against` (another checkout of the site, same database schema), its
+    site is served too and measured in the same rounds, phase by phase: an A/B
+    comparison that the machine's drift cannot tilt."""
+    data = prepare(levels, seconds, idle_games, rounds, sites=2 if against else 1)
     from django.db import connections
 
     connections.close_all()
     site = Server(world, "config.settings", workers, "site")
     bare = Server(world, "bench.baseline_settings", workers, "baseline")
-    world.servers = [site, bare]
+    other = (
+        Server(world, "config.settings", workers, "against", base_dir=against)
+        if against
+        else None
+    )
+    world.servers = [s for s in (site, bare, other) if s]
     try:
-        site.wait_ready()
-        bare.wait_ready()
+        for server in world.servers:
+            server.wait_ready()
         players = MovePlayers(data["games"], data["headers"])
         header_list = list(data["headers"].values())
         from django.conf import settings
 
-        rows = {"move": [], "poll": [], "workers": workers}
+        rows = {"move": [], "poll": [], "workers": workers, "against": []}
         rows["poll_seconds"] = settings.GAME_POLL_SECONDS
         # Warm both servers (templates, connections, imports) before measuring.
         run_phase(bare, 2, 0.5, 0.0, bare_request(header_list, "POST"))
         run_phase(site, 2, 0.5, 0.0, players.request)
+        if other:
+            run_phase(other, 2, 0.5, 0.0, players.request)
         poll = poll_request(data["idle"], data["headers"])
         phases = []
         if do_move:
@@ -386,8 +451,18 @@ def run(
                 # Alternate which goes first, so that drift in the machine's load
                 # falls on both sides.
                 order = ["bare", "site"] if round_ % 2 == 0 else ["site", "bare"]
+                if other:
+                    order = (
+                        ["bare", "other", "site"]
+                        if round_ % 2 == 0
+                        else ["site", "other", "bare"]
+                    )
                 for side in order:
-                    if side == "bare":
+                    if side == "other":
+                        runs[side] = run_phase(
+                            other, clients, seconds, warmup, mine_request
+                        )
+                    elif side == "bare":
                         runs[side] = run_phase(
                             bare,
                             clients,
@@ -403,20 +478,39 @@ def run(
                 log(
                     f"  round {round_ + 1} {kind:4} {clients:>3} clients: "
                     f"{mine.rate:7.1f}/s p95 {mine.pct(95):7.1f} ms "
-                    f"cpu {mine.server_ms:5.2f}+{mine.client_ms:4.2f} ms | bare "
-                    f"{base.rate:7.1f}/s p95 {base.pct(95):7.1f} ms "
-                    f"cpu {base.server_ms:5.2f}+{base.client_ms:4.2f} ms"
+                    f"cpu {mine.server_ms:5.2f}+{mine.db_ms:4.2f}+{mine.client_ms:4.2f}"
+                    f" of {mine.busy_ms:5.2f} ms | bare {base.rate:7.1f}/s p95 "
+                    f"{base.pct(95):7.1f} ms cpu {base.server_ms:5.2f}+{base.db_ms:4.2f}"
+                    f"+{base.client_ms:4.2f} of {base.busy_ms:5.2f} ms"
                 )
+                if other:
+                    theirs = runs["other"]
+                    log(
+                        f"          against {clients:>3} clients: "
+                        f"{theirs.rate:7.1f}/s p95 {theirs.pct(95):7.1f} ms "
+                        f"cpu {theirs.server_ms:5.2f}+{theirs.db_ms:4.2f}"
+                        f"+{theirs.client_ms:4.2f} of {theirs.busy_ms:5.2f} ms"
+                    )
+                    key = ("against", kind, clients)
+                    if key in pooled:
+                        pooled[key][0].merge(theirs)
+                        pooled[key][1].merge(base)
+                    else:
+                        pooled[key] = [theirs, base]
                 if (kind, clients) in pooled:
                     pooled[kind, clients][0].merge(mine)
                     pooled[kind, clients][1].merge(base)
                 else:
                     pooled[kind, clients] = [mine, base]
-        for (kind, clients), (mine, base) in pooled.items():
-            rows[kind].append((clients, mine, base))
+        for key, (mine, base) in pooled.items():
+            if key[0] == "against":
+                rows["against"].append((key[1], key[2], mine, base))
+            else:
+                rows[key[0]].append((key[1], mine, base))
         rows["moves_made"] = players.moves_made
         return rows
     finally:
-        for server in (site, bare):
-            server.stop()
+        for server in (site, bare, other):
+            if server:
+                server.stop()
         world.servers = []
