@@ -55,6 +55,7 @@ from django.utils import timezone, translation
 
 from games import engines
 
+from . import rows as sql_rows
 from .events import state_changed
 from .models import Game, Notification, Seat
 
@@ -181,8 +182,8 @@ def _write_and_queue(rows: list[Notification]) -> None:
     if not rows:
         return
     now = timezone.now()
-    created = Notification.objects.bulk_create(rows)
-    ids = [n.pk for n in created if n.next_attempt_at <= now]
+    sql_rows.insert(rows)  # as bulk_create, at a fraction of its cost per move
+    ids = [n.pk for n in rows if n.next_attempt_at <= now]
     if ids:
         transaction.on_commit(lambda: enqueue_sends(ids))
 

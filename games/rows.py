@@ -63,6 +63,7 @@ class ModelRows:
 GAMES = ModelRows(Game, "g")
 SEATS = ModelRows(Seat, "s")
 USERS = ModelRows(User, "u")
+SEAT_POSITION = SEATS.attnames.index("position")
 _SQL: dict[tuple[str, str], str] = {}
 
 
@@ -80,6 +81,31 @@ def _sql(name: str) -> str:
             sql = _sql("game")
             if connection.features.has_select_for_update:
                 sql += " FOR UPDATE"
+        elif name in ("game_seats", "game_seats_locked"):
+            # One row per seat (one with NULL seat columns for a game without
+            # any): the game's columns repeat on each, except its state, sent
+            # once, on the row of the first seat (see game_with_seats).
+            columns = GAMES.columns().replace(
+                f"g.{quote('state')}",
+                f"CASE WHEN s.position IS NULL OR s.position = 0 "
+                f"THEN g.{quote('state')} END",
+            )
+            sql = (
+                f"SELECT {columns}, {SEATS.columns()}, {USERS.columns()} "
+                f"FROM {quote(Game._meta.db_table)} g "
+                f"LEFT JOIN {quote(Seat._meta.db_table)} s ON s.game_id = g.id "
+                f"LEFT JOIN {quote(User._meta.db_table)} u ON u.id = s.user_id "
+                "WHERE g.id = %s ORDER BY s.position"
+            )
+            if (
+                name == "game_seats_locked"
+                and connection.features.has_select_for_update
+            ):
+                sql += (
+                    " FOR UPDATE OF g"
+                    if connection.features.has_select_for_update_of
+                    else " FOR UPDATE"
+                )
         else:  # seats with their users, in seat order (Seat.Meta.ordering)
             sql = (
                 f"SELECT {SEATS.columns()}, {USERS.columns()} "
@@ -104,7 +130,10 @@ def seats(game_id: int) -> list[Seat]:
     """The game's seats in order, each with its user (None for a computer)."""
     with connection.cursor() as cursor:
         cursor.execute(_sql("seats"), [game_id])
-        rows = cursor.fetchall()
+        return _seats(cursor.fetchall())
+
+
+def _seats(rows) -> list[Seat]:
     width = len(SEATS.fields)
     result = []
     for row in rows:
@@ -112,3 +141,74 @@ def seats(game_id: int) -> list[Seat]:
         seat.user = None if row[width] is None else USERS.instance(row[width:])
         result.append(seat)
     return result
+
+
+def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
+    """The game and its seats (with their users) in one query, the seats kept as
+    `attach_seats` keeps them; the game locked for the transaction if `lock`.
+    None if there is no such game.
+
+    Seats are numbered from 0 (services renumber them when one leaves), so the
+    state comes on the first row; were a game ever without a seat 0, its row is
+    read again on its own."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            _sql("game_seats_locked" if lock else "game_seats"), [int(game_id)]
+        )
+        found = cursor.fetchall()
+    if not found:
+        return None
+    width = len(GAMES.fields)
+    first_position = found[0][width + SEAT_POSITION]
+    if first_position in (None, 0):
+        the_game = GAMES.instance(found[0][:width])
+    else:
+        the_game = game(game_id, lock=lock)
+    seat_rows = [] if first_position is None else [row[width:] for row in found]
+    return attach_seats(the_game, _seats(seat_rows))
+
+
+def attach_seats(game: Game, seats: list[Seat]) -> Game:
+    """`game` with `game.seats.all()` these seats, exactly as
+    `prefetch_related("seats")` keeps them (a queryset given its rows)."""
+    for seat in seats:
+        seat.game = game
+    cached = game.seats.all()  # a queryset not run: it is given its rows here
+    cached._result_cache, cached._prefetch_done = seats, True
+    game._prefetched_objects_cache = {"seats": cached}
+    return game
+
+
+def insert(objs: list) -> None:
+    """INSERTs these new instances of one model in one statement and gives each
+    its primary key, as `bulk_create` does (each value through its field's
+    `pre_save` and `get_db_prep_save`), without the ORM's statement building:
+    the move's notification rows are written by it."""
+    if not objs:
+        return
+    model = type(objs[0])
+    meta = model._meta
+    fields = [f for f in meta.concrete_fields if f is not meta.pk]
+    quote = connection.ops.quote_name
+    params = []
+    for obj in objs:
+        params += [
+            f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields
+        ]
+    row = f"({', '.join(['%s'] * len(fields))})"
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} "
+        f"({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES {', '.join([row] * len(objs))} RETURNING {quote(meta.pk.column)}"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        ids = [r[0] for r in cursor.fetchall()]
+    # Both databases number a multi-row VALUES in order (a sequence, a rowid):
+    # sorted, the ids are the rows'.
+    if len(ids) != len(objs):
+        raise RuntimeError("the insert returned another number of ids")
+    for obj, pk in zip(objs, sorted(ids), strict=True):
+        obj.pk = pk
+        obj._state.adding = False
+        obj._state.db = connection.alias

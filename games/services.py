@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from games import engines
 from games.engines import IllegalMove, InvalidOptions
 
-from . import rows, selectors
+from . import rows
 from .events import state_changed
 from .models import Game, Move, Seat
 
@@ -276,13 +276,14 @@ def bots_play(*, game_id: int, max_moves: int = 500) -> int:
 
 def _locked(game_id: int, *, with_seats: bool = False) -> Game:
     try:
-        game = rows.game(game_id, lock=True)
+        # The seats are read with the game (one query), as they would be anyway.
+        read = rows.game_with_seats if with_seats else rows.game
+        game = read(game_id, lock=True)
     except (ValueError, TypeError):
         game = None
     if game is None:
         raise Rejected(404, _("There is no such game."))
-    # The seats are read with the game, as they would be anyway.
-    return selectors.with_seats(game) if with_seats else game
+    return game
 
 
 def _apply(game, engine, seats, position, move, *, from_bot=False) -> None:
@@ -291,62 +292,68 @@ def _apply(game, engine, seats, position, move, *, from_bot=False) -> None:
         new_state = engine.apply(game.state, position, move)
     except IllegalMove as exc:
         raise Rejected(400, exc.reason) from None
-    _insert(
-        Move,
-        game_id=game.pk,
-        seq=game.version + 1,
-        seat=position,
-        move=move,
-        log=_log_lines(engine, game, position, move),
-        created_at=timezone.now(),
-    )
+    move_row = {
+        "game_id": game.pk,
+        "seq": game.version + 1,
+        "seat": position,
+        "move": move,
+        "log": _log_lines(engine, game, position, move),
+        "created_at": timezone.now(),
+    }
     game.state = new_state
     game.version += 1
+    changes = {"state": new_state, "version": game.version}
     if engine.is_over(new_state):
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
-        game.save(update_fields=["state", "version", "status", "finished_at"])
-    else:
-        _update(game, state=new_state, version=game.version)
+        changes.update(status=game.status, finished_at=game.finished_at)
+    _insert_and_update(Move, move_row, game, changes)
     _after_state_change(game, engine, seats, from_bot=from_bot)
 
 
 # Every move inserts a Move row and updates its game: written as plain SQL, each
 # value prepared by its model field as the ORM would (the ORM's statement building
-# cost several times the statement on this path; docs/benchmarks.md).
+# cost several times the statement on this path; docs/benchmarks.md), and sent
+# as one statement where the database allows.
 
 
-def _insert(model, **values) -> None:
+def _prepared(model, values: dict) -> tuple[list, list]:
+    """The fields named in `values` and the values prepared as the ORM saves them."""
     fields = [model._meta.get_field(name) for name in values]
-    columns = ", ".join(connection.ops.quote_name(f.column) for f in fields)
     params = [
         f.get_db_prep_save(v, connection)
         for f, v in zip(fields, values.values(), strict=True)
     ]
-    table = connection.ops.quote_name(model._meta.db_table)
-    placeholders = ", ".join(["%s"] * len(fields))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", params
-        )
+    return fields, params
 
 
-def _update(instance, **values) -> None:
-    meta = instance._meta
-    fields = [meta.get_field(name) for name in values]
-    assignments = ", ".join(
-        f"{connection.ops.quote_name(f.column)} = %s" for f in fields
+def _insert_and_update(model, row: dict, instance, changes: dict) -> None:
+    """INSERT `row` into `model`'s table and UPDATE `instance`'s row with
+    `changes`: on PostgreSQL one statement (the INSERT in a WITH clause, which
+    runs whether or not the UPDATE reads it), elsewhere two."""
+    quote = connection.ops.quote_name
+    fields, params = _prepared(model, row)
+    insert = (
+        f"INSERT INTO {quote(model._meta.db_table)} "
+        f"({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))})"
     )
-    params = [
-        f.get_db_prep_save(v, connection)
-        for f, v in zip(fields, values.values(), strict=True)
-    ]
-    table = connection.ops.quote_name(meta.db_table)
-    pk = connection.ops.quote_name(meta.pk.column)
+    meta = instance._meta
+    fields, update_params = _prepared(type(instance), changes)
+    update = (
+        f"UPDATE {quote(meta.db_table)} SET "
+        f"{', '.join(f'{quote(f.column)} = %s' for f in fields)} "
+        f"WHERE {quote(meta.pk.column)} = %s"
+    )
+    update_params.append(instance.pk)
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"UPDATE {table} SET {assignments} WHERE {pk} = %s", [*params, instance.pk]
-        )
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                f"WITH inserted AS ({insert}) {update}", params + update_params
+            )
+        else:
+            cursor.execute(insert, params)
+            cursor.execute(update, update_params)
 
 
 def _log_lines(engine, game, position, move) -> dict:

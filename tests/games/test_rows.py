@@ -64,20 +64,45 @@ def test_a_computer_seat_has_no_user(ana):
     assert seats[1].user is None and seats[1].is_bot
 
 
-def test_the_page_reads_the_seats_in_one_query(game, django_assert_num_queries):
-    with django_assert_num_queries(2):
+def test_the_page_reads_the_game_and_its_seats_in_one_query(
+    game, django_assert_num_queries
+):
+    with django_assert_num_queries(1):
         page = selectors.game_for_page(game_id=game.pk)
         names = [s.name for s in page.seats.all()]
         assert [s.game is page for s in page.seats.all()] == [True, True]
     assert names == ["Ana", "Ben"]
 
 
-def test_the_locked_read_locks_where_the_database_can(game):
+def test_the_game_with_its_seats_is_the_orms(game):
+    both = rows.game_with_seats(game.pk)
+    assert _fields(both) == _fields(Game.objects.get(pk=game.pk))
+    assert both.state is not None  # sent once, on the first seat's row
+    orm = list(Seat.objects.select_related("user").filter(game=game))
+    for a, b in zip(both.seats.all(), orm, strict=True):
+        assert _fields(a) == _fields(b)
+        assert _fields(a.user) == _fields(b.user)
+    assert rows.game_with_seats(game.pk + 1000) is None
+
+
+def test_a_game_without_seats_or_without_seat_0_is_read_whole(game):
+    Seat.objects.filter(game=game, position=0).update(position=5)
+    odd = rows.game_with_seats(game.pk)
+    assert _fields(odd) == _fields(Game.objects.get(pk=game.pk))
+    assert [s.position for s in odd.seats.all()] == [1, 5]
+    Seat.objects.filter(game=game).delete()
+    empty = rows.game_with_seats(game.pk)
+    assert _fields(empty) == _fields(Game.objects.get(pk=game.pk))
+    assert list(empty.seats.all()) == []
+
+
+@pytest.mark.parametrize("read", [rows.game, rows.game_with_seats])
+def test_the_locked_read_locks_where_the_database_can(game, read):
     with transaction.atomic():
         from django.test.utils import CaptureQueriesContext
 
         with CaptureQueriesContext(connection) as ctx:
-            rows.game(game.pk, lock=True)
+            read(game.pk, lock=True)
     sql = ctx.captured_queries[-1]["sql"]
     assert ("FOR UPDATE" in sql) == connection.features.has_select_for_update
 
@@ -107,3 +132,64 @@ def test_the_log_gives_each_viewer_its_line_in_its_language(game, ana):
         (spectator,) = selectors.log_lines(game=page, seat=None)
     assert spectator["text"].startswith(f"{player.name} discarded"), spectator
     assert spectator["seq"] == 1 and spectator["seat"] == seat
+
+
+@pytest.mark.skipif(
+    connection.vendor != "postgresql",
+    reason="row locks need PostgreSQL (CI sets DATABASE_URL)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_the_game_read_with_its_seats_holds_the_games_row_lock(ana, ben):
+    """While one transaction holds the game read by `game_with_seats(lock=True)`,
+    another connection cannot lock the game row; the seats' rows stay free."""
+    import threading
+
+    from django.db import OperationalError
+
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    locked, release = threading.Event(), threading.Event()
+
+    def holder():
+        try:
+            with transaction.atomic():
+                rows.game_with_seats(game.pk, lock=True)
+                locked.set()
+                release.wait(10)
+        finally:
+            connection.close()
+
+    thread = threading.Thread(target=holder)
+    thread.start()
+    try:
+        assert locked.wait(10)
+        with transaction.atomic(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT id FROM games_seat WHERE game_id = %s FOR UPDATE NOWAIT",
+                [game.pk],
+            )
+        with pytest.raises(OperationalError), transaction.atomic():
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    "SELECT id FROM games_game WHERE id = %s FOR UPDATE NOWAIT",
+                    [game.pk],
+                )
+    finally:
+        release.set()
+        thread.join(10)
+
+
+def test_insert_gives_each_row_its_id_and_the_orms_values(ana, ben, game):
+    from games.models import Notification
+
+    made = [
+        Notification(user_id=ana.pk, game=game, kind="your_turn", version=3),
+        Notification(user_id=ben.pk, game=None, kind="digest", detail="x"),
+    ]
+    rows.insert(made)
+    assert all(n.pk and not n._state.adding for n in made)
+    for n in made:
+        assert _fields(Notification.objects.get(pk=n.pk)) == _fields(n)
+    assert Notification.objects.get(pk=made[1].pk).user_id == ben.pk
