@@ -67,7 +67,7 @@ def game_page(request, game_id):
     notifications.presence_mark(game_id=game.pk, user=request.user)
     context = selectors.board_context(game=game, user=request.user)
     template = BOARD_TEMPLATE if request.htmx else "games/game.html"
-    return render(request, template, context)
+    return _board(request, template, context)
 
 
 @require_GET
@@ -95,7 +95,7 @@ def poll(request, game_id):
     # Marked after the seats are read: the board marks what is new since the
     # viewer's previous look, not since this one.
     notifications.presence_mark(game_id=game_id, user=request.user)
-    return render(
+    return _board(
         request, BOARD_TEMPLATE, selectors.board_context(game=game, user=request.user)
     )
 
@@ -120,9 +120,16 @@ def _answer(request, game_id, error: Rejected | None = None, game=None):
         game=game, user=request.user, just_ended=just_ended
     )
     context["error"] = error.message if error else None
-    return render(
+    return _board(
         request, BOARD_TEMPLATE, context, status=error.status if error else 200
     )
+
+
+def _board(request, template, context, status=200):
+    """Renders a game page or its board; an invitation token in the url is kept
+    in the board's links (the poll, the replay) for a guest without a seat."""
+    context["invite"] = request.GET.get("invite", "")
+    return render(request, template, context, status=status)
 
 
 @login_required

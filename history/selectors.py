@@ -14,7 +14,7 @@ from django.utils import translation
 
 from games import engines
 from games.models import Game, Move, Seat
-from games.selectors import can_see, name_players, viewer_seat
+from games.selectors import can_see, game_urls, name_players, viewer_seat
 
 from .figures import FIGURES
 from .models import Rating
@@ -121,6 +121,8 @@ def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
     over_now = engine.is_over(state)
     return {
         "game": game,
+        # The boards' links (an imported record has no game of its own).
+        "urls": game_urls(game.pk) if game.pk else {},
         "engine": engine,
         "seats": seats,
         "step": step,

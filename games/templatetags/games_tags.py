@@ -4,9 +4,13 @@ from django import template
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.dispatch import receiver
+from django.template.base import render_value_in_context
+from django.template.defaultfilters import date as date_filter
+from django.template.defaultfilters import timeuntil
 from django.template.loader import get_template
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
+from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
@@ -223,3 +227,72 @@ def result_label(seat, game) -> str:
     if len(seats) == 2:
         return gettext("Lost")
     return gettext("Rank %(rank)s of %(n)s") % {"rank": seat.rank, "n": len(seats)}
+
+
+@register.simple_tag(takes_context=True)
+def players_bar(context) -> str:
+    """The top bar's players, one `<li>` each: name, score so far, whose turn
+    and until when, vacation, forfeit, and each player's latest move (`new` if
+    the viewer has not seen it). Built in Python: as template nodes it was the
+    largest part of rendering the board after a move (docs/benchmarks.md)."""
+    seats = context["seats"]
+    to_move = context["to_move"]
+    me = context.get("seat")
+    view = context.get("view")
+    running = view.get("running") if view else None
+    last_moves = context.get("last_moves") or {}
+    score_title = escape(gettext("Score so far"))
+    items = []
+    for s in seats:
+        position = s.position
+        waiting = position in to_move
+        classes = f"player seat-{position}"
+        if waiting:
+            classes += " to-move"
+        if me and position == me.position:
+            classes += " me"
+        parts = [
+            f'<li class="{classes}">',
+            '<span class="dot" aria-hidden="true"></span>',
+            f'<span class="name">{escape(s.name)}</span>',
+        ]
+        if running:
+            score = get_item(running, position)
+            parts.append(
+                f'<span class="score" title="{score_title}">'
+                f"{render_value_in_context(score, context)}</span>"
+            )
+        if waiting:
+            turn = escape(gettext("to play"))
+            if s.deadline:
+                left = escape(gettext("%(t)s left") % {"t": timeuntil(s.deadline)})
+                deadline = template_localtime(s.deadline)  # as the date filter gets it
+                turn += (
+                    f' · <time datetime="{escape(date_filter(deadline, "c"))}" '
+                    f'title="{escape(date_filter(deadline, "DATETIME_FORMAT"))}">'
+                    f"{left}</time>"
+                )
+            parts.append(f'<span class="turn">{turn}</span>')
+        if s.user and s.user.on_vacation:
+            away = gettext("on vacation (back %(d)s)") % {
+                "d": date_filter(template_localtime(s.user.away_until), "j M")
+            }
+            parts.append(
+                f'<span class="away" data-away="{position}">{escape(away)}</span>'
+            )
+        if s.forfeited:
+            parts.append(f'<span class="away">{escape(gettext("forfeited"))}</span>')
+        last = last_moves.get(position)
+        if last:
+            label = (
+                gettext("New since your last visit:")
+                if last["new"]
+                else gettext("Last move:")
+            )
+            parts.append(
+                f'<span class="last-move{" new" if last["new"] else ""}" '
+                f'data-last-move="{position}"><span class="visually-hidden">'
+                f"{escape(label)} </span>{escape(last['text'])}</span>"
+            )
+        items.append("\n".join(parts) + "\n</li>")
+    return mark_safe("\n".join(items))  # noqa: S308 - every text above is escaped

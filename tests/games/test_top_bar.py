@@ -1,0 +1,96 @@
+"""The game page's top bar (shared/UI.md): every player's name, score so far,
+whose turn it is and until when, a vacation, a forfeit, and each player's
+latest move; and the board's links, which keep an invitation token."""
+
+import re
+from datetime import timedelta
+
+import pytest
+import time_machine
+from django.utils import timezone
+from game_helpers import timed_game
+from page_helpers import login, post_move
+
+from games import engines
+from games.models import Seat
+
+pytestmark = pytest.mark.django_db
+ENGINE = engines.get("lost-cities")
+START = timezone.now().replace(microsecond=0)
+
+
+def players(page: str) -> list[str]:
+    bar = page.split('<ul class="players">', 1)[1].split("</ul>", 1)[0]
+    return [" ".join(li.split()) for li in re.findall(r"<li.*?</li>", bar, re.S)]
+
+
+def test_the_bar_names_each_player_with_turn_deadline_and_latest_move(ana, ben):
+    with time_machine.travel(START, tick=False) as clock:
+        game = timed_game(ana, ben, days=2)
+        mover = ENGINE.to_move(game.state)[0]
+        clients = [login(ana), login(ben)]
+        clients[1 - mover].get(game.get_absolute_url())  # a first look
+        clock.shift(timedelta(minutes=1))
+        move = next(
+            m for m in ENGINE.legal_moves(game.state, mover) if m["type"] == "discard"
+        )
+        assert post_move(clients[mover], game, move).status_code == 200
+        clock.shift(timedelta(minutes=1))
+        page = clients[1 - mover].get(game.get_absolute_url()).content.decode()
+    items = players(page)
+    assert len(items) == 2
+    me, them = items[1 - mover], items[mover]
+    assert f'class="player seat-{1 - mover} me"' in me
+    assert f'class="player seat-{mover} to-move"' in them
+    # The mover must still draw: still to play, with the time left on the turn.
+    deadline = Seat.objects.get(game=game, position=mover).deadline
+    assert deadline == START + timedelta(days=2)  # set when the turn began
+    assert (
+        f'<span class="turn">to play · <time datetime="{deadline.isoformat()}"' in them
+    )
+    assert "1 day, 23 hours left</time>" in them
+    assert '<span class="score" title="Score so far">0</span>' in them
+    assert (
+        f'data-last-move="{mover}"><span class="visually-hidden">New since your '
+        "last visit: </span>" in them
+    )
+    assert "Ana" in items[0] and "Ben" in items[1]
+
+
+def test_the_bar_shows_a_vacation_and_a_forfeit_in_the_viewers_language(
+    ana, ben, lost_cities_game
+):
+    game = lost_cities_game
+    now = timezone.now()
+    ben.away_from, ben.away_until = now - timedelta(hours=1), now + timedelta(days=3)
+    ben.save()
+    Seat.objects.filter(game=game, position=1).update(forfeited=True)
+    ana.language = "fr"
+    ana.save()
+    items = players(login(ana).get(game.get_absolute_url()).content.decode())
+    local = timezone.localtime(ben.away_until)
+    assert f'data-away="1">en vacances (retour le {local.day}' in items[1]
+    assert '<span class="away">forfait</span>' in items[1]
+    assert "away" not in items[0]
+
+
+def test_a_guests_board_links_keep_the_invitation(ana, make_user):
+    from games import services
+
+    game = services.game_create(
+        creator=ana,
+        engine_slug="lost-cities",
+        num_players=2,
+        options={},
+        visibility="private",
+    )
+    services.seat_join(game_id=game.pk, user=make_user("Ben"))
+    game.refresh_from_db()
+    guest = login(make_user("Eve"))
+    url = f"{game.get_absolute_url()}?invite={game.invite_token}"
+    page = guest.get(url).content.decode()
+    assert (
+        f'hx-get="/games/{game.pk}/poll?version={game.version}&amp;invite='
+        f'{game.invite_token}"' in page
+    )
+    assert f'action="/games/{game.pk}/move"' in page
