@@ -84,8 +84,12 @@ def seat_name(seats, position):
 # Lost Cities markup that depends only on a card (and the moves it allows) is
 # rendered once per card, moves and language, then reused: through the template
 # engine, the cards and the hand were the largest part of rendering the board
-# (docs/benchmarks.md). The markup stays in the templates named here.
+# (docs/benchmarks.md). The markup stays in the templates named here. An
+# expedition's cards can come in thousands of sequences: the oldest entries
+# make way past LC_HTML_LIMIT (about 1 kB each), so a process's memory stays
+# bounded however long it serves.
 _LC_HTML: dict = {}
+LC_HTML_LIMIT = 20_000
 
 
 def _lc_cached(template_name: str, key: tuple, context: dict) -> str:
@@ -94,6 +98,8 @@ def _lc_cached(template_name: str, key: tuple, context: dict) -> str:
     if html is None:
         html = get_template(template_name).render(context)
         if not settings.DEBUG:  # templates may change while developing
+            if len(_LC_HTML) >= LC_HTML_LIMIT:
+                del _LC_HTML[next(iter(_LC_HTML))]  # the oldest first
             _LC_HTML[key] = html
     return html
 

@@ -1,6 +1,8 @@
-"""The game page's top bar (shared/UI.md): every player's name, score so far,
-whose turn it is and until when, a vacation, a forfeit, and each player's
-latest move; and the board's links, which keep an invitation token."""
+"""Board markup built outside the template engine, for speed (docs/benchmarks.md):
+the top bar (shared/UI.md: every player's name, score so far, whose turn it is
+and until when, a vacation, a forfeit, each player's latest move), the board's
+links (which keep an invitation token), and the Lost Cities fragments kept for
+reuse."""
 
 import re
 from datetime import timedelta
@@ -94,3 +96,25 @@ def test_a_guests_board_links_keep_the_invitation(ana, make_user):
         f'{game.invite_token}"' in page
     )
     assert f'action="/games/{game.pk}/move"' in page
+
+
+def test_the_lost_cities_markup_kept_for_reuse_stays_bounded(settings, monkeypatch):
+    """Each fragment is rendered once and reused, but never more than the
+    limit are kept: the oldest make way."""
+    from games.templatetags import games_tags
+
+    settings.DEBUG = False
+    monkeypatch.setattr(games_tags, "LC_HTML_LIMIT", 5)
+    games_tags._LC_HTML.clear()
+    cards = [
+        {"id": f"lc-red-{v}", "colour": "red", "value": v, "symbol": "flame"}
+        for v in range(2, 11)
+    ]
+    first = games_tags.lc_card(cards[0])
+    for card in cards:
+        html = games_tags.lc_card(card)
+        assert f'data-card="{card["id"]}"' in html
+        assert len(games_tags._LC_HTML) <= 5
+    assert not any("lc-red-2" in key for key in games_tags._LC_HTML)
+    assert games_tags.lc_card(cards[0]) == first  # rendered again, the same
+    games_tags._LC_HTML.clear()
