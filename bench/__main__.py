@@ -278,6 +278,20 @@ def run_engines(world, p, levels, args, results, sections):
                     f"{b['decisions_s'] / loop['decisions_s']:.2f}× the baseline's cost",
                 ]
             )
+        if "floor" in r:
+            floor = r["floor"]
+            b = r["baseline"]
+            body.append(
+                [
+                    " the contract's floor (no rules)",
+                    2,
+                    floor["games"],
+                    n1(floor["games_s"]),
+                    n0(floor["decisions_s"]),
+                    n1(floor["mean"]),
+                    f"{b['decisions_s'] / floor['decisions_s']:.2f}× the baseline's cost",
+                ]
+            )
     return table(
         "1. Engines: random games through legal_moves + apply (checks off)",
         [

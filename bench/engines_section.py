@@ -72,6 +72,41 @@ class NullEngine:
         return {"n": state["n"] + 1}
 
 
+class ContractFloor(NullEngine):
+    """What any engine owes the contract, with no rule behind it: `apply` a new
+    state (a copy of a 10-key dict, the size of a compact Lost Cities state,
+    with its step counter moved on) and `legal_moves` a new list of a random
+    game's moves (13 in the play phase, 3 in the draw phase, from shared
+    dicts); 286 decisions a game. No engine honouring the contract can be
+    faster than this, so its ratio to the mutable baseline bounds what the
+    Lost Cities engine can reach."""
+
+    slug = "floor"
+    PLAY = [{"type": "play", "card": f"c{i}"} for i in range(13)]
+    DRAW = [{"type": "draw", "source": s} for s in ("deck", "red", "blue")]
+
+    def setup(self, num_players, options, seed):
+        state = {f"k{i}": "x" * 8 for i in range(8)}
+        state.update(n=0, t=0)
+        return state
+
+    def is_over(self, state):
+        return state["t"] == 4
+
+    def to_move(self, state):
+        t = state["t"]
+        return [t >> 1] if t != 4 else []
+
+    def legal_moves(self, state, seat):
+        return self.DRAW[:] if state["t"] & 1 else self.PLAY[:]
+
+    def apply(self, state, seat, move):
+        new = state.copy()
+        n = new["n"] = state["n"] + 1
+        new["t"] = 4 if n == 286 else n & 3
+        return new
+
+
 def mutable_play(seed: int = 1):
     def play(index: int) -> int:
         decisions, _scores = lc_mutable.play_game(random.Random(seed + index))
@@ -96,6 +131,9 @@ def run(budget: float = 2.0, min_games: int = 1) -> list[dict]:
                 base = _timed(mutable_play(), budget, min_games)
                 row["baseline"] = base
                 row["loop"] = _timed(contract_play(NullEngine(), 2), budget, min_games)
+                row["floor"] = _timed(
+                    contract_play(ContractFloor(), 2), budget, min_games
+                )
                 row["ratio"] = (
                     base["decisions_s"] / row["decisions_s"]
                     if row["decisions_s"]
