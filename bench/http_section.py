@@ -313,18 +313,29 @@ async def _run_phase(base_url, clients, seconds, warmup, request):
         return await closed_loop(client, clients, seconds, warmup, request)
 
 
-def _cpu_seconds(pids: list[int]) -> float:
-    """User + system CPU seconds of these processes so far (Linux /proc)."""
+def _cpu_by_pid(pids: list[int]) -> dict[int, float]:
+    """User + system CPU seconds of each of these processes so far (Linux /proc);
+    a process that has ended is left out."""
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0
+    seconds = {}
     for pid in pids:
         try:
             with open(f"/proc/{pid}/stat") as f:
                 fields = f.read().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        total += int(fields[11]) + int(fields[12])  # utime, stime
-    return total / tick
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return seconds
+
+
+def _cpu_seconds(pids: list[int]) -> float:
+    return sum(_cpu_by_pid(pids).values())
+
+
+def _cpu_since(before: dict[int, float]) -> float:
+    """CPU seconds spent since `before` by the processes still running."""
+    after = _cpu_by_pid(list(before))
+    return sum(after[pid] - before[pid] for pid in after)
 
 
 def _postgres_pids() -> list[int]:
@@ -351,14 +362,14 @@ def _busy_seconds() -> float:
 
 def run_phase(server, clients, seconds, warmup, request) -> Phase:
     pids = server.worker_pids()
-    db_pids = _postgres_pids()
     server_before, client_before = _cpu_seconds(pids), time.process_time()
-    db_before, busy_before = _cpu_seconds(db_pids), _busy_seconds()
+    db_before, busy_before = _cpu_by_pid(_postgres_pids()), _busy_seconds()
     phase = asyncio.run(_run_phase(server.url, clients, seconds, warmup, request))
     phase.server_cpu = _cpu_seconds(pids) - server_before
     phase.client_cpu = time.process_time() - client_before
-    # Backends that ended meanwhile are left out (none should: connections persist).
-    phase.db_cpu = _cpu_seconds(db_pids) - db_before
+    # Backends that started or ended meanwhile are left out (connections persist
+    # for CONN_MAX_AGE; an idle one may close).
+    phase.db_cpu = _cpu_since(db_before)
     phase.busy_cpu = _busy_seconds() - busy_before
     return phase
 
