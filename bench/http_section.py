@@ -332,10 +332,11 @@ def _cpu_seconds(pids: list[int]) -> float:
     return sum(_cpu_by_pid(pids).values())
 
 
-def _cpu_since(before: dict[int, float]) -> float:
-    """CPU seconds spent since `before` by the processes still running."""
-    after = _cpu_by_pid(list(before))
-    return sum(after[pid] - before[pid] for pid in after)
+def _cpu_since(before: dict[int, float], pids: list[int]) -> float:
+    """CPU seconds spent since `before` by these processes (all of it for one
+    that started since); what one that has ended spent is not known."""
+    after = _cpu_by_pid(pids)
+    return sum(seconds - before.get(pid, 0.0) for pid, seconds in after.items())
 
 
 def _postgres_pids() -> list[int]:
@@ -367,9 +368,9 @@ def run_phase(server, clients, seconds, warmup, request) -> Phase:
     phase = asyncio.run(_run_phase(server.url, clients, seconds, warmup, request))
     phase.server_cpu = _cpu_seconds(pids) - server_before
     phase.client_cpu = time.process_time() - client_before
-    # Backends that started or ended meanwhile are left out (connections persist
-    # for CONN_MAX_AGE; an idle one may close).
-    phase.db_cpu = _cpu_since(db_before)
+    # A backend started meanwhile counts whole; one that ended is left out
+    # (connections persist for CONN_MAX_AGE, then one is opened again).
+    phase.db_cpu = _cpu_since(db_before, _postgres_pids())
     phase.busy_cpu = _busy_seconds() - busy_before
     return phase
 
