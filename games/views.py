@@ -88,7 +88,7 @@ def poll(request, game_id):
     current = selectors.game_version(game_id=game_id)
     if current is None:
         raise Http404
-    if current == version:
+    if current == version and not _rematch_changed(request, game_id):
         notifications.presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
     game = _visible_game(request, game_id, token=request.GET.get("invite"))
@@ -98,6 +98,15 @@ def poll(request, game_id):
     return _board(
         request, BOARD_TEMPLATE, selectors.board_context(game=game, user=request.user)
     )
+
+
+def _rematch_changed(request, game_id) -> bool:
+    """A finished game's page polls with the mark of its rematch (`rematch`): a
+    rematch offered, joined or started since then sends the page again."""
+    given = request.GET.get("rematch")
+    if given is None or not request.user.is_authenticated:
+        return False
+    return given != selectors.rematch_mark(game_id=game_id, user=request.user)
 
 
 def _answer(request, game_id, error: Rejected | None = None, game=None):

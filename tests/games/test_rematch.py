@@ -226,3 +226,50 @@ def test_the_rematch_email_is_in_the_readers_language(
         "Ana vous propose une revanche : Les Cités perdues"
     )
     assert "Rejoindre la table" in mail.outbox[0].body
+
+
+def _poll_url(page: str) -> str:
+    import html
+    import re
+
+    match = re.search(r'<section id="board"[^>]*hx-get="([^"]+)"', page)
+    return html.unescape(match.group(1)) if match else ""
+
+
+def test_the_finished_page_learns_of_the_rematch_without_a_reload(
+    finished, ana, ben, django_assert_max_num_queries
+):
+    """The finished game's page polls (every 10 s) with the mark of what it
+    shows of the rematch: nothing (204) until it changes, then the board, with
+    the offer to Ben and, once he has joined, the way to it for Ana."""
+    a, b = login(ana), login(ben)
+    ben_poll = _poll_url(b.get(finished.get_absolute_url()).content.decode())
+    ana_poll = _poll_url(a.get(finished.get_absolute_url()).content.decode())
+    assert ben_poll.endswith(f"?version={finished.version}&rematch=none")
+    with django_assert_max_num_queries(5):
+        assert b.get(ben_poll).status_code == 204
+    assert a.post(reverse("games:rematch", args=[finished.pk])).status_code == 302
+    rematch = Game.objects.get(rematch_of=finished)
+
+    offered = b.get(ben_poll)
+    assert offered.status_code == 200
+    page = offered.content.decode()
+    assert "Ana offers a rematch: join" in page
+    ben_poll = _poll_url(page)
+    assert ben_poll.endswith(f"&rematch={rematch.pk}-open-0")
+    assert b.get(ben_poll).status_code == 204  # nothing new since
+
+    ana_poll = _poll_url(a.get(finished.get_absolute_url()).content.decode())
+    b.post(reverse("games:join", args=[rematch.pk]), {"invite": rematch.invite_token})
+    started = a.get(ana_poll)
+    assert started.status_code == 200
+    assert "Go to the rematch" in started.content.decode()
+    assert b.get(ben_poll).status_code == 200  # now Ben's to go to as well
+
+
+def test_a_spectators_finished_page_does_not_poll(finished, make_user):
+    from games.models import Game as G
+
+    G.objects.filter(pk=finished.pk).update(visibility=G.Visibility.PUBLIC)
+    page = login(make_user("Cleo")).get(finished.get_absolute_url()).content.decode()
+    assert _poll_url(page) == ""
