@@ -264,34 +264,23 @@ def run_engines(world, p, levels, args, results, sections):
                     f"{r['ratio']:.1f}× faster ({met}, ≤ 2×)",
                 ]
             )
-        if "loop" in r:
-            loop = r["loop"]
-            b = r["baseline"]
-            body.append(
-                [
-                    " the loop alone (null engine)",
-                    2,
-                    loop["games"],
-                    n1(loop["games_s"]),
-                    n0(loop["decisions_s"]),
-                    n1(loop["mean"]),
-                    f"{b['decisions_s'] / loop['decisions_s']:.2f}× the baseline's cost",
-                ]
-            )
-        if "floor" in r:
-            floor = r["floor"]
-            b = r["baseline"]
-            body.append(
-                [
-                    " the contract's floor (no rules)",
-                    2,
-                    floor["games"],
-                    n1(floor["games_s"]),
-                    n0(floor["decisions_s"]),
-                    n1(floor["mean"]),
-                    f"{b['decisions_s'] / floor['decisions_s']:.2f}× the baseline's cost",
-                ]
-            )
+        for key, label in (
+            ("loop", " the loop alone (null engine)"),
+            ("floor", " the contract's floor (no rules)"),
+        ):
+            if key in r:
+                row, b = r[key], r["baseline"]
+                body.append(
+                    [
+                        label,
+                        2,
+                        row["games"],
+                        n1(row["games_s"]),
+                        n0(row["decisions_s"]),
+                        n1(row["mean"]),
+                        f"{b['decisions_s'] / row['decisions_s']:.2f}× the baseline's cost",
+                    ]
+                )
     return table(
         "1. Engines: random games through legal_moves + apply (checks off)",
         [
