@@ -106,13 +106,8 @@ def _sql(name: str) -> str:
                     if connection.features.has_select_for_update_of
                     else " FOR UPDATE"
                 )
-        else:  # seats with their users, in seat order (Seat.Meta.ordering)
-            sql = (
-                f"SELECT {SEATS.columns()}, {USERS.columns()} "
-                f"FROM {quote(Seat._meta.db_table)} s "
-                f"LEFT JOIN {quote(User._meta.db_table)} u ON u.id = s.user_id "
-                "WHERE s.game_id = %s ORDER BY s.position"
-            )
+        else:
+            raise LookupError(f"no query named {name!r}")
         _SQL[key] = sql
     return sql
 
@@ -124,13 +119,6 @@ def game(game_id: int, *, lock: bool = False) -> Game | None:
         cursor.execute(_sql("game_locked" if lock else "game"), [int(game_id)])
         row = cursor.fetchone()
     return None if row is None else GAMES.instance(row)
-
-
-def seats(game_id: int) -> list[Seat]:
-    """The game's seats in order, each with its user (None for a computer)."""
-    with connection.cursor() as cursor:
-        cursor.execute(_sql("seats"), [game_id])
-        return _seats(cursor.fetchall())
 
 
 def _seats(rows) -> list[Seat]:

@@ -71,16 +71,6 @@ def game_for_page(*, game_id: int) -> Game | None:
     return rows.game_with_seats(game_id)
 
 
-def with_seats(game: Game | None) -> Game | None:
-    """`game`, its `game.seats.all()` (with their users) read by one query
-    (games/rows.py) and kept exactly as `prefetch_related("seats")` keeps them:
-    every move and board reads them, and the ORM's machinery cost several times
-    the query."""
-    if game is None:
-        return None
-    return rows.attach_seats(game, rows.seats(game.pk))
-
-
 def viewer_seat(game: Game, user) -> Seat | None:
     if not user.is_authenticated:
         return None
