@@ -103,12 +103,13 @@ LOG_TEXT = {
 }
 
 
-def _log_query(language: str, key: str) -> tuple[str, list]:
+def _log_text(language: str, key: str) -> tuple[str, list]:
+    """The SQL of the viewer's line of a row's log, and its parameters."""
     if connection.vendor == "postgresql":
         params = [language, key, key]
     else:
         params = [f'$."{language}"."{key}"', f'$."en"."{key}"']
-    return LOG_SQL.format(text=LOG_TEXT[connection.vendor]), params
+    return LOG_TEXT[connection.vendor], params
 
 
 # The game page writes Seat.seen_at at most every 30 s while it is open (and polls
@@ -125,23 +126,63 @@ def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[
     the page open (`Seat.seen_at`, read before this visit marks it); spectators
     have no such mark. Plain SQL: this runs on every board sent, and building
     Move instances (or JSON lookups) through the ORM cost ten times the query."""
+    text, text_params = _log_text(*_log_viewer(seat))
+    return _read_lines(
+        game,
+        seat,
+        LOG_SQL.format(text=text),
+        [*text_params, *_since(seat), game.pk, limit],
+    )
+
+
+# Each seat's latest lines before the ones read, for the top bar: one LIMITed
+# subquery per seat (the index on game and seq, read backwards), in one query.
+OLDER_SQL = (
+    "SELECT * FROM (SELECT seq, seat, {text}, created_at > %s, created_at > %s "
+    f"FROM {Move._meta.db_table} WHERE game_id = %s AND seat = %s AND seq < %s "
+    "ORDER BY seq DESC LIMIT %s) m"
+)
+
+
+def older_lines(
+    *, game: Game, seat: Seat | None, positions: list[int], before: int
+) -> list[dict]:
+    """The last lines (at most LAST_TURN_LINES) of each of these seats before
+    move `before`, newest first, as `log_lines` gives them."""
+    if not positions:
+        return []
+    text, text_params = _log_text(*_log_viewer(seat))
+    since = _since(seat)
+    sql = " UNION ALL ".join([OLDER_SQL.format(text=text)] * len(positions))
+    params = []
+    for position in positions:
+        params += [*text_params, *since, game.pk, position, before, LAST_TURN_LINES]
+    return _read_lines(game, seat, f"{sql} ORDER BY 1 DESC", params)
+
+
+def _log_viewer(seat: Seat | None) -> tuple[str, str]:
     language = (translation.get_language() or "en")[:2]
-    key = "-" if seat is None else str(seat.position)
-    me = None if seat is None else seat.position
+    return language, "-" if seat is None else str(seat.position)
+
+
+def _since(seat: Seat | None) -> list:
     seen_at = None if seat is None else seat.seen_at
     field = Move._meta.get_field("created_at")
-    since = [
+    return [
         field.get_db_prep_value(t, connection)
         for t in (seen_at, seen_at and seen_at + OWN_MOVE_GRACE)
     ]
+
+
+def _read_lines(game: Game, seat: Seat | None, sql: str, params: list) -> list[dict]:
+    me = None if seat is None else seat.position
     names = {s.position: s.name for s in game.seats.all()}
 
     def name(match):
         return names.get(int(match.group(1)), "?")
 
-    sql, text_params = _log_query(language, key)
     with connection.cursor() as cursor:
-        cursor.execute(sql, [*text_params, *since, game.pk, limit])
+        cursor.execute(sql, params)
         rows = cursor.fetchall()
     lines = []
     for seq, position, text, after_seen, after_grace in rows:
@@ -177,6 +218,23 @@ def last_moves(lines: list[dict]) -> dict[int, dict]:
     }
 
 
+def _latest_runs(lines: list[dict]) -> list[dict]:
+    """Each seat's newest run of consecutive moves among `lines` (newest first,
+    each seat's lines only): its latest turn, ready for `last_moves`."""
+    runs: dict[int, list[dict]] = {}
+    closed = set()
+    for line in lines:
+        seat = line["seat"]
+        run = runs.setdefault(seat, [])
+        if seat in closed:
+            continue
+        if run and run[-1]["seq"] != line["seq"] + 1:
+            closed.add(seat)  # a gap: another seat moved in between
+            continue
+        run.append(line)
+    return [line for run in runs.values() for line in run]
+
+
 def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     """Everything a board template needs; hidden information comes only from `view`."""
     engine = engines.get(game.engine)
@@ -208,6 +266,18 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     context["log"] = log_lines(game=game, seat=seat)
     context["log_new"] = sum(line["new"] for line in context["log"])
     context["last_moves"] = last_moves(context["log"])
+    if len(context["log"]) >= LOG_LINES:
+        # A seat whose latest turn is older than the lines read (a big table):
+        # its turn is read on its own, so that the top bar still shows it.
+        missing = [p for p in range(game.num_players) if p not in context["last_moves"]]
+        if missing:
+            older = older_lines(
+                game=game,
+                seat=seat,
+                positions=missing,
+                before=context["log"][-1]["seq"],
+            )
+            context["last_moves"].update(last_moves(_latest_runs(older)))
     if seat is not None and position not in context["to_move"]:
         context["next_game"] = next_game_waiting(user=user, exclude=game.pk)
     if game.is_over and seat is not None and game.options.get("mode") != "campaign":

@@ -118,3 +118,45 @@ def test_the_lost_cities_markup_kept_for_reuse_stays_bounded(settings, monkeypat
     assert not any("lc-red-2" in key for key in games_tags._LC_HTML)
     assert games_tags.lc_card(cards[0]) == first  # rendered again, the same
     games_tags._LC_HTML.clear()
+
+
+def _log_row(game, seq, seat, text):
+    from games.models import Move
+
+    line = {str(v): text for v in ("0", "1", "-")}
+    Move.objects.create(
+        game=game,
+        seq=seq,
+        seat=seat,
+        move={"type": "x"},
+        log={"en": line, "fr": line},
+    )
+
+
+def test_a_turn_older_than_the_log_read_still_shows_in_the_bar(
+    ana, lost_cities_game, django_assert_max_num_queries
+):
+    """Ana's last turn is 48 moves back (a big table's other players moved in
+    between): the top bar reads it on its own, with one query more, and shows
+    that turn only (her move before another seat's is not part of it)."""
+    game = lost_cities_game
+    _log_row(game, 1, 0, "{p0} did an old thing")
+    _log_row(game, 2, 1, "{p1} answered")
+    _log_row(game, 3, 0, "{p0} played first")
+    _log_row(game, 4, 0, "{p0} drew")
+    for seq in range(5, 53):
+        _log_row(game, seq, 1, f"{{p1}} move {seq}")
+    client = login(ana)
+    client.get(game.get_absolute_url())
+    with django_assert_max_num_queries(12) as counted:
+        page = client.get(game.get_absolute_url()).content.decode()
+    items = players(page)
+    assert "Ana played first · Ana drew</span>" in items[0]
+    assert "old thing" not in items[0]
+    assert "Ben move 50 · Ben move 51 · Ben move 52</span>" in items[1]
+    few = len(counted.captured_queries)
+    # With every seat's latest turn among the lines read, no query more.
+    _log_row(game, 53, 0, "{p0} came back")
+    with django_assert_max_num_queries(few - 1):
+        page = client.get(game.get_absolute_url()).content.decode()
+    assert "Ana came back</span>" in players(page)[0]
