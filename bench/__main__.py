@@ -128,6 +128,11 @@ def main(argv=None) -> int:
         "rounds: an A/B comparison of the move POST and the poll",
     )
     parser.add_argument(
+        "--no-board",
+        action="store_true",
+        help="also time the move POST without the board it answers with",
+    )
+    parser.add_argument(
         "--profile",
         type=int,
         metavar="N",
@@ -310,6 +315,7 @@ def run_http(world, p, levels, args, results, sections):
         do_move="http" in sections,
         do_poll="poll" in sections,
         against=args.against,
+        no_board=args.no_board,
         log=lambda s: print(s, flush=True),
     )
     rounds = args.rounds or p["rounds"]
@@ -317,6 +323,45 @@ def run_http(world, p, levels, args, results, sections):
         k: [(c, _phase(m), _phase(b)) for c, m, b in rows[k]] for k in ("move", "poll")
     }
     texts = []
+    if rows["no_board"]:
+        body = []
+        for _kind, c, alone, base in rows["no_board"]:
+            mine = next(m for cc, m, _b in rows["move"] if cc == c)
+            body.append(
+                [
+                    c,
+                    n1(alone.rate),
+                    n1(mine.rate),
+                    n1(base.rate),
+                    f"{alone.rate / base.rate:.2f}" if base.rate else "",
+                    f"{mine.rate / base.rate:.2f}" if base.rate else "",
+                    n2(alone.server_ms),
+                    n2(alone.db_ms),
+                    n2(alone.busy_ms),
+                    n2(mine.busy_ms),
+                    n2(base.busy_ms),
+                ]
+            )
+        texts.append(
+            table(
+                "The move POST without its board (the same move, answered with "
+                "two bytes), same rounds",
+                [
+                    "clients",
+                    "no board /s",
+                    "move /s",
+                    "bare /s",
+                    "no board ratio",
+                    "move ratio",
+                    "no board server CPU ms",
+                    "no board PostgreSQL CPU ms",
+                    "machine busy ms: no board",
+                    "move",
+                    "bare",
+                ],
+                body,
+            )
+        )
     if rows["against"]:
         body = []
         for kind, c, theirs, base in rows["against"]:

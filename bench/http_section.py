@@ -213,9 +213,12 @@ class MovePlayers:
     """Games played to their end by the clients, each client its own game at a time;
     a client mirrors its game's state with the engine to pick a random legal move."""
 
-    def __init__(self, games: list, headers: dict, seed: int = 7):
+    def __init__(
+        self, games: list, headers: dict, seed: int = 7, path="/games/{}/move"
+    ):
         from games import engines
 
+        self.path = path
         self.engine = engines.get(ENGINE)
         self.fresh = list(games)
         self.headers = headers  # user id -> headers
@@ -243,7 +246,7 @@ class MovePlayers:
         user = play["users"][seat]
         body = urlencode({"move": _json(move), "version": str(play["version"])})
         response = await client.post(
-            f"/games/{play['id']}/move",
+            self.path.format(play["id"]),
             content=body,
             headers={
                 **self.headers[user.pk],
@@ -417,12 +420,14 @@ def run(
     do_move: bool = True,
     do_poll: bool = True,
     against=None,
+    no_board: bool = False,
     log=print,
 ) -> dict:
     """With `against` (another checkout of the site, same database schema), its
     site is served too and measured in the same rounds, phase by phase: an A/B
     comparison that the machine's drift cannot tilt."""
-    data = prepare(levels, seconds, idle_games, rounds, sites=2 if against else 1)
+    sites = 1 + bool(against) + bool(no_board)
+    data = prepare(levels, seconds, idle_games, rounds, sites=sites)
     from django.db import connections
 
     connections.close_all()
@@ -442,12 +447,21 @@ def run(
         from django.conf import settings
 
         rows = {"move": [], "poll": [], "workers": workers, "against": []}
+        rows["no_board"] = []
+        # The same games and players, posting to the bare server's move view
+        # that answers without a board (bench/baseline_urls.py).
+        boardless = MovePlayers(
+            [], data["headers"], seed=11, path="/bench/move-without-board/{}"
+        )
+        boardless.fresh = players.fresh  # one pool of fresh games for both
         rows["poll_seconds"] = settings.GAME_POLL_SECONDS
         # Warm both servers (templates, connections, imports) before measuring.
         run_phase(bare, 2, 0.5, 0.0, bare_request(header_list, "POST"))
         run_phase(site, 2, 0.5, 0.0, players.request)
         if other:
             run_phase(other, 2, 0.5, 0.0, players.request)
+        if no_board:
+            run_phase(bare, 2, 0.5, 0.0, boardless.request)
         poll = poll_request(data["idle"], data["headers"])
         phases = []
         if do_move:
@@ -509,14 +523,28 @@ def run(
                         pooled[key][1].merge(base)
                     else:
                         pooled[key] = [theirs, base]
+                if no_board and kind == "move":
+                    alone = run_phase(bare, clients, seconds, warmup, boardless.request)
+                    log(
+                        f"         no board {clients:>3} clients: "
+                        f"{alone.rate:7.1f}/s p95 {alone.pct(95):7.1f} ms "
+                        f"cpu {alone.server_ms:5.2f}+{alone.db_ms:4.2f}"
+                        f"+{alone.client_ms:4.2f} of {alone.busy_ms:5.2f} ms"
+                    )
+                    key = ("no_board", kind, clients)
+                    if key in pooled:
+                        pooled[key][0].merge(alone)
+                        pooled[key][1].merge(base)
+                    else:
+                        pooled[key] = [alone, base]
                 if (kind, clients) in pooled:
                     pooled[kind, clients][0].merge(mine)
                     pooled[kind, clients][1].merge(base)
                 else:
                     pooled[kind, clients] = [mine, base]
         for key, (mine, base) in pooled.items():
-            if key[0] == "against":
-                rows["against"].append((key[1], key[2], mine, base))
+            if key[0] in ("against", "no_board"):
+                rows[key[0]].append((key[1], key[2], mine, base))
             else:
                 rows[key[0]].append((key[1], mine, base))
         rows["moves_made"] = players.moves_made

@@ -4,6 +4,8 @@ engine and player count (no server, no database). Figures are never asserted."""
 import random
 import signal
 
+import pytest
+
 from bench import engines_section, lc_mutable
 from bench.__main__ import main
 from games import engines
@@ -42,3 +44,28 @@ def test_make_bench_smallest_size_prints_the_engine_table(capsys):
     out = capsys.readouterr().out
     assert "1. Engines" in out and "baseline: mutable" in out
     assert "the loop alone (null engine)" in out
+    assert "the contract's floor (no rules)" in out
+
+
+@pytest.mark.django_db
+def test_the_move_without_its_board_applies_the_move(lost_cities_game, ana, ben):
+    """bench/baseline_urls.py's view for `--no-board`: the site's move, answered
+    with two bytes; a stale version changes nothing."""
+    import json
+
+    from django.test import Client, override_settings
+
+    from games.models import Game
+
+    game = lost_cities_game
+    seat = engines.get("lost-cities").to_move(game.state)[0]
+    client = Client()
+    client.force_login([ana, ben][seat])
+    move = engines.get("lost-cities").legal_moves(game.state, seat)[0]
+    url = f"/bench/move-without-board/{game.pk}"
+    with override_settings(ROOT_URLCONF="bench.baseline_urls"):
+        answer = client.post(url, {"move": json.dumps(move), "version": "0"})
+        assert (answer.status_code, answer.content) == (200, b"ok")
+        stale = client.post(url, {"move": json.dumps(move), "version": "0"})
+        assert stale.status_code == 409
+    assert Game.objects.get(pk=game.pk).version == 1
