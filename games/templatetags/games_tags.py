@@ -1,4 +1,5 @@
 import json
+from html import escape as _html_escape
 
 from django import template
 from django.conf import settings
@@ -8,13 +9,20 @@ from django.template.base import render_value_in_context
 from django.template.defaultfilters import date as date_filter
 from django.template.defaultfilters import timeuntil
 from django.template.loader import get_template
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import get_language, gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
+
+
+def escape(text) -> str:
+    """Django's `escape` (`html.escape` of the text), without the lazy-string
+    wrapper that cost more than the escaping: the tags below escape every log
+    line and name of every board sent, and mark the whole safe once."""
+    return _html_escape(str(text))
+
 
 COLOUR_NAMES = {
     "yellow": _("yellow"),
@@ -92,8 +100,10 @@ _LC_HTML: dict = {}
 LC_HTML_LIMIT = 20_000
 
 
-def _lc_cached(template_name: str, key: tuple, context: dict) -> str:
-    key = (template_name, *key, get_language())
+def _lc_cached(
+    template_name: str, key: tuple, context: dict, language: str | None = None
+) -> str:
+    key = (template_name, *key, language or get_language())
     html = _LC_HTML.get(key)
     if html is None:
         html = get_template(template_name).render(context)
@@ -127,6 +137,7 @@ def lc_expedition(row, side):
         "games/lost-cities/expedition.html",
         (side, row["colour"], row["score"]["score"], ids),
         {"row": row, "side": side},
+        row.get("language"),
     )
 
 
@@ -140,6 +151,7 @@ def lc_pile(pile):
         "games/lost-cities/pile.html",
         (pile["colour"], top, pile["count"], draw),
         {"pile": pile},
+        pile.get("language"),
     )
 
 
@@ -150,7 +162,10 @@ def lc_hand_card(h):
     play = move_json(h["play"]) if h["play"] else ""
     discard = move_json(h["discard"]) if h["discard"] else ""
     return _lc_cached(
-        "games/lost-cities/hand_card.html", (h["card"]["id"], play, discard), {"h": h}
+        "games/lost-cities/hand_card.html",
+        (h["card"]["id"], play, discard),
+        {"h": h},
+        h.get("language"),
     )
 
 
@@ -176,6 +191,9 @@ def lc_layout(view, position, legal):
     """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
     me = position if position is not None else 0
     other = 1 - me
+    # Read once for the board's fragments (each look-up of the active language
+    # goes through asgiref's context-local storage).
+    language = get_language()
     # The first legal move of each kind, as find_move would find it, indexed once.
     first = {}
     for move in legal or []:
@@ -188,6 +206,7 @@ def lc_layout(view, position, legal):
                 "symbol": view["symbols"][c],
                 "cards": view["expeditions"][seat][c]["cards"],
                 "score": view["expeditions"][seat][c]["score"],
+                "language": language,
             }
             for c in view["colours"]
         ]
@@ -199,6 +218,7 @@ def lc_layout(view, position, legal):
             "top": view["discards"][c]["top"],
             "count": view["discards"][c]["count"],
             "draw": first.get(("draw", c, None)),
+            "language": language,
         }
         for c in view["colours"]
     ]
@@ -207,6 +227,7 @@ def lc_layout(view, position, legal):
             "card": card,
             "play": first.get(("play", None, card["id"])),
             "discard": first.get(("discard", None, card["id"])),
+            "language": language,
         }
         for card in view["hand"] or []
     ]
