@@ -364,6 +364,15 @@ def _busy_seconds() -> float:
     return (sum(fields[:8]) - idle) / os.sysconf("SC_CLK_TCK")
 
 
+def _pool(pooled: dict, key, mine: Phase, base: Phase) -> None:
+    """Adds a round's phase and its bare phase to those of the earlier rounds."""
+    if key in pooled:
+        pooled[key][0].merge(mine)
+        pooled[key][1].merge(base)
+    else:
+        pooled[key] = [mine, base]
+
+
 def run_phase(server, clients, seconds, warmup, request) -> Phase:
     pids = server.worker_pids()
     server_before, client_before = _cpu_seconds(pids), time.process_time()
@@ -509,39 +518,21 @@ def run(
                     f"{base.pct(95):7.1f} ms cpu {base.server_ms:5.2f}+{base.db_ms:4.2f}"
                     f"+{base.client_ms:4.2f} of {base.busy_ms:5.2f} ms"
                 )
+                extra = []
                 if other:
-                    theirs = runs["other"]
-                    log(
-                        f"          against {clients:>3} clients: "
-                        f"{theirs.rate:7.1f}/s p95 {theirs.pct(95):7.1f} ms "
-                        f"cpu {theirs.server_ms:5.2f}+{theirs.db_ms:4.2f}"
-                        f"+{theirs.client_ms:4.2f} of {theirs.busy_ms:5.2f} ms"
-                    )
-                    key = ("against", kind, clients)
-                    if key in pooled:
-                        pooled[key][0].merge(theirs)
-                        pooled[key][1].merge(base)
-                    else:
-                        pooled[key] = [theirs, base]
+                    extra.append(("against", "against", runs["other"]))
                 if no_board and kind == "move":
                     alone = run_phase(bare, clients, seconds, warmup, boardless.request)
+                    extra.append(("no_board", "no board", alone))
+                for name, label, phase in extra:
                     log(
-                        f"         no board {clients:>3} clients: "
-                        f"{alone.rate:7.1f}/s p95 {alone.pct(95):7.1f} ms "
-                        f"cpu {alone.server_ms:5.2f}+{alone.db_ms:4.2f}"
-                        f"+{alone.client_ms:4.2f} of {alone.busy_ms:5.2f} ms"
+                        f"         {label:>8} {clients:>3} clients: "
+                        f"{phase.rate:7.1f}/s p95 {phase.pct(95):7.1f} ms "
+                        f"cpu {phase.server_ms:5.2f}+{phase.db_ms:4.2f}"
+                        f"+{phase.client_ms:4.2f} of {phase.busy_ms:5.2f} ms"
                     )
-                    key = ("no_board", kind, clients)
-                    if key in pooled:
-                        pooled[key][0].merge(alone)
-                        pooled[key][1].merge(base)
-                    else:
-                        pooled[key] = [alone, base]
-                if (kind, clients) in pooled:
-                    pooled[kind, clients][0].merge(mine)
-                    pooled[kind, clients][1].merge(base)
-                else:
-                    pooled[kind, clients] = [mine, base]
+                    _pool(pooled, (name, kind, clients), phase, base)
+                _pool(pooled, (kind, clients), mine, base)
         for key, (mine, base) in pooled.items():
             if key[0] in ("against", "no_board"):
                 rows[key[0]].append((key[1], key[2], mine, base))
