@@ -1,6 +1,7 @@
-"""Hot reads as plain SQL written once from the models' own fields.
+"""Hot reads and writes as plain SQL written from the models' own fields.
 
-Every move and every board reads the game row and its seats with their users.
+Every move and every board reads the game row and its seats with their users;
+every move inserts its Move row and updates its game.
 Composing those queries through the ORM (its compiler walks every field, join and
 expression on each call) cost several times running them: 1.45 ms of CPU for the
 seats against 0.25 ms for the same rows read here (docs/benchmarks.md). The
@@ -167,6 +168,16 @@ def attach_seats(game: Game, seats: list[Seat]) -> Game:
     return game
 
 
+def _insert_sql(meta, fields: list, rows: int = 1) -> str:
+    quote = connection.ops.quote_name
+    row = f"({', '.join(['%s'] * len(fields))})"
+    return (
+        f"INSERT INTO {quote(meta.db_table)} "
+        f"({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES {', '.join([row] * rows)}"
+    )
+
+
 def insert(objs: list) -> None:
     """INSERTs these new instances of one model in one statement and gives each
     its primary key, as `bulk_create` does (each value through its field's
@@ -174,23 +185,18 @@ def insert(objs: list) -> None:
     the move's notification rows are written by it."""
     if not objs:
         return
-    model = type(objs[0])
-    meta = model._meta
+    meta = type(objs[0])._meta
     fields = [f for f in meta.concrete_fields if f is not meta.pk]
-    quote = connection.ops.quote_name
     params = []
     for obj in objs:
         params += [
             f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields
         ]
-    row = f"({', '.join(['%s'] * len(fields))})"
-    sql = (
-        f"INSERT INTO {quote(meta.db_table)} "
-        f"({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES {', '.join([row] * len(objs))} RETURNING {quote(meta.pk.column)}"
-    )
+    sql = _insert_sql(meta, fields, len(objs))
     with connection.cursor() as cursor:
-        cursor.execute(sql, params)
+        cursor.execute(
+            f"{sql} RETURNING {connection.ops.quote_name(meta.pk.column)}", params
+        )
         ids = [r[0] for r in cursor.fetchall()]
     # Both databases number a multi-row VALUES in order (a sequence, a rowid):
     # sorted, the ids are the rows'.
@@ -200,3 +206,39 @@ def insert(objs: list) -> None:
         obj.pk = pk
         obj._state.adding = False
         obj._state.db = connection.alias
+
+
+def _prepared(model, values: dict) -> tuple[list, list]:
+    """The fields named in `values` and the values prepared as the ORM saves them."""
+    fields = [model._meta.get_field(name) for name in values]
+    params = [
+        f.get_db_prep_save(v, connection)
+        for f, v in zip(fields, values.values(), strict=True)
+    ]
+    return fields, params
+
+
+def insert_and_update(model, row: dict, instance, changes: dict) -> None:
+    """INSERTs `row` (field names and values) into `model`'s table and UPDATEs
+    `instance`'s row with `changes`: on PostgreSQL one statement (the INSERT in
+    a WITH clause, which runs whether or not the UPDATE reads it), elsewhere
+    two. A move's Move row and game update are written by it."""
+    quote = connection.ops.quote_name
+    fields, params = _prepared(model, row)
+    insert_sql = _insert_sql(model._meta, fields)
+    meta = instance._meta
+    fields, update_params = _prepared(type(instance), changes)
+    update_sql = (
+        f"UPDATE {quote(meta.db_table)} SET "
+        f"{', '.join(f'{quote(f.column)} = %s' for f in fields)} "
+        f"WHERE {quote(meta.pk.column)} = %s"
+    )
+    update_params.append(instance.pk)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                f"WITH inserted AS ({insert_sql}) {update_sql}", params + update_params
+            )
+        else:
+            cursor.execute(insert_sql, params)
+            cursor.execute(update_sql, update_params)

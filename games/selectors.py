@@ -284,7 +284,7 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
         context["can_rematch"] = True
         # A game that ended with this request's move has no rematch yet.
         context["rematch"] = None if just_ended else rematch_of(game=game, user=user)
-        context["rematch_mark"] = _rematch_mark(context["rematch"])
+        context["rematch_mark"] = rematch_mark(context["rematch"])
     return context
 
 
@@ -328,8 +328,9 @@ def board_template(slug: str):
     return template
 
 
-def rematch_of(*, game: Game, user) -> Game | None:
-    """The table offered as this game's rematch, with `mine` (the user is seated)."""
+def rematch_of(*, game: Game | int, user) -> Game | None:
+    """The table offered as this game's rematch (`game` an instance or its id),
+    with `mine` (the user is seated)."""
     return (
         Game.objects.filter(rematch_of=game)
         .select_related("created_by")
@@ -339,27 +340,13 @@ def rematch_of(*, game: Game, user) -> Game | None:
     )
 
 
-def _rematch_mark(rematch: Game | None) -> str:
-    """What a player of the finished game sees of its rematch, in a few
-    characters: the finished page polls with it and is sent again when it
+def rematch_mark(rematch: Game | None) -> str:
+    """What a player of the finished game sees of its rematch (`rematch_of`), in
+    a few characters: the finished page polls with it and is sent again when it
     changes (offered, joined, started)."""
     if rematch is None:
         return "none"
     return f"{rematch.pk}-{rematch.status}-{int(bool(rematch.mine))}"
-
-
-def rematch_mark(*, game_id: int, user) -> str:
-    """The mark of this game's rematch as `user` would see it now (one query)."""
-    rematch = (
-        Game.objects.filter(rematch_of_id=game_id)
-        .annotate(mine=Exists(Seat.objects.filter(game=OuterRef("pk"), user=user)))
-        .values_list("pk", "status", "mine")
-        .first()
-    )
-    if rematch is None:
-        return "none"
-    pk, status, mine = rematch
-    return f"{pk}-{status}-{int(bool(mine))}"
 
 
 def rematch_offers(*, user) -> list[Game]:

@@ -307,53 +307,9 @@ def _apply(game, engine, seats, position, move, *, from_bot=False) -> None:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         changes.update(status=game.status, finished_at=game.finished_at)
-    _insert_and_update(Move, move_row, game, changes)
+    # One statement on PostgreSQL (games/rows.py).
+    rows.insert_and_update(Move, move_row, game, changes)
     _after_state_change(game, engine, seats, from_bot=from_bot)
-
-
-# Every move inserts a Move row and updates its game: written as plain SQL, each
-# value prepared by its model field as the ORM would (the ORM's statement building
-# cost several times the statement on this path; docs/benchmarks.md), and sent
-# as one statement where the database allows.
-
-
-def _prepared(model, values: dict) -> tuple[list, list]:
-    """The fields named in `values` and the values prepared as the ORM saves them."""
-    fields = [model._meta.get_field(name) for name in values]
-    params = [
-        f.get_db_prep_save(v, connection)
-        for f, v in zip(fields, values.values(), strict=True)
-    ]
-    return fields, params
-
-
-def _insert_and_update(model, row: dict, instance, changes: dict) -> None:
-    """INSERT `row` into `model`'s table and UPDATE `instance`'s row with
-    `changes`: on PostgreSQL one statement (the INSERT in a WITH clause, which
-    runs whether or not the UPDATE reads it), elsewhere two."""
-    quote = connection.ops.quote_name
-    fields, params = _prepared(model, row)
-    insert = (
-        f"INSERT INTO {quote(model._meta.db_table)} "
-        f"({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES ({', '.join(['%s'] * len(fields))})"
-    )
-    meta = instance._meta
-    fields, update_params = _prepared(type(instance), changes)
-    update = (
-        f"UPDATE {quote(meta.db_table)} SET "
-        f"{', '.join(f'{quote(f.column)} = %s' for f in fields)} "
-        f"WHERE {quote(meta.pk.column)} = %s"
-    )
-    update_params.append(instance.pk)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                f"WITH inserted AS ({insert}) {update}", params + update_params
-            )
-        else:
-            cursor.execute(insert, params)
-            cursor.execute(update, update_params)
 
 
 def _log_lines(engine, game, position, move) -> dict:

@@ -106,7 +106,8 @@ def _rematch_changed(request, game_id) -> bool:
     given = request.GET.get("rematch")
     if given is None or not request.user.is_authenticated:
         return False
-    return given != selectors.rematch_mark(game_id=game_id, user=request.user)
+    rematch = selectors.rematch_of(game=game_id, user=request.user)
+    return given != selectors.rematch_mark(rematch)
 
 
 def _answer(request, game_id, error: Rejected | None = None, game=None):

@@ -100,10 +100,8 @@ _LC_HTML: dict = {}
 LC_HTML_LIMIT = 20_000
 
 
-def _lc_cached(
-    template_name: str, key: tuple, context: dict, language: str | None = None
-) -> str:
-    key = (template_name, *key, language or get_language())
+def _lc_cached(template_name: str, key: tuple, context: dict) -> str:
+    key = (template_name, *key, get_language())
     html = _LC_HTML.get(key)
     if html is None:
         html = get_template(template_name).render(context)
@@ -137,7 +135,6 @@ def lc_expedition(row, side):
         "games/lost-cities/expedition.html",
         (side, row["colour"], row["score"]["score"], ids),
         {"row": row, "side": side},
-        row.get("language"),
     )
 
 
@@ -151,7 +148,6 @@ def lc_pile(pile):
         "games/lost-cities/pile.html",
         (pile["colour"], top, pile["count"], draw),
         {"pile": pile},
-        pile.get("language"),
     )
 
 
@@ -165,7 +161,6 @@ def lc_hand_card(h):
         "games/lost-cities/hand_card.html",
         (h["card"]["id"], play, discard),
         {"h": h},
-        h.get("language"),
     )
 
 
@@ -191,9 +186,6 @@ def lc_layout(view, position, legal):
     """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
     me = position if position is not None else 0
     other = 1 - me
-    # Read once for the board's fragments (each look-up of the active language
-    # goes through asgiref's context-local storage).
-    language = get_language()
     # The first legal move of each kind, as find_move would find it, indexed once.
     first = {}
     for move in legal or []:
@@ -206,7 +198,6 @@ def lc_layout(view, position, legal):
                 "symbol": view["symbols"][c],
                 "cards": view["expeditions"][seat][c]["cards"],
                 "score": view["expeditions"][seat][c]["score"],
-                "language": language,
             }
             for c in view["colours"]
         ]
@@ -218,7 +209,6 @@ def lc_layout(view, position, legal):
             "top": view["discards"][c]["top"],
             "count": view["discards"][c]["count"],
             "draw": first.get(("draw", c, None)),
-            "language": language,
         }
         for c in view["colours"]
     ]
@@ -227,7 +217,6 @@ def lc_layout(view, position, legal):
             "card": card,
             "play": first.get(("play", None, card["id"])),
             "discard": first.get(("discard", None, card["id"])),
-            "language": language,
         }
         for card in view["hand"] or []
     ]
