@@ -135,6 +135,42 @@ def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[
     )
 
 
+# The log and the game that has waited longest for the viewer (this one left
+# out), in one query: a board sent to a player who has just moved shows both,
+# and a round trip cost more than either query. The next game comes as a row of
+# its own, marked by a `seq` no move has (-1), its id in the `seat` column.
+# (The same next game as `Seat.objects.filter(user=user, to_move=True,
+# game__status="active").exclude(game_id=game).order_by("deadline", "game_id")`,
+# without composing it through the ORM after every move.)
+LOG_AND_NEXT_SQL = (
+    "SELECT * FROM ({log}) l UNION ALL SELECT * FROM "
+    f"(SELECT -1, s.game_id, CAST(NULL AS text), CAST(NULL AS boolean), "
+    f"CAST(NULL AS boolean) FROM {Seat._meta.db_table} s "
+    f"JOIN {Game._meta.db_table} g ON g.id = s.game_id "
+    "WHERE s.user_id = %s AND s.to_move = %s AND g.status = %s AND s.game_id <> %s "
+    "ORDER BY s.deadline, s.game_id LIMIT 1) n"
+)
+
+
+def log_and_next_game(
+    *, game: Game, seat: Seat, user, limit: int = LOG_LINES
+) -> tuple[list[dict], int | None]:
+    """`log_lines` for this seat, and the id of the game that has waited longest
+    for its user (None if none), read in one query."""
+    text, text_params = _log_text(*_log_viewer(seat))
+    sql = LOG_AND_NEXT_SQL.format(log=LOG_SQL.format(text=text))
+    params = [
+        *text_params,
+        *_since(seat),
+        game.pk,
+        limit,
+        *[user.pk, True, Game.Status.ACTIVE.value, game.pk],
+    ]
+    found: list = []
+    lines = _read_lines(game, seat, sql, params, others=found)
+    return lines, (found[0] if found else None)
+
+
 # Each seat's latest lines before the ones read, for the top bar: one LIMITed
 # subquery per seat (the index on game and seq, read backwards), in one query.
 OLDER_SQL = (
@@ -174,7 +210,11 @@ def _since(seat: Seat | None) -> list:
     ]
 
 
-def _read_lines(game: Game, seat: Seat | None, sql: str, params: list) -> list[dict]:
+def _read_lines(
+    game: Game, seat: Seat | None, sql: str, params: list, others: list | None = None
+) -> list[dict]:
+    """The log lines of these rows, newest first; a row whose `seq` is -1 is not
+    a line: its second column goes to `others`."""
     me = None if seat is None else seat.position
     names = {s.position: s.name for s in game.seats.all()}
 
@@ -186,9 +226,14 @@ def _read_lines(game: Game, seat: Seat | None, sql: str, params: list) -> list[d
         rows = cursor.fetchall()
     lines = []
     for seq, position, text, after_seen, after_grace in rows:
+        if seq == -1:
+            others.append(position)
+            continue
         text = PLAYER_MARK.sub(name, text) if text else ""
         new = bool(after_grace if position == me else after_seen)
         lines.append({"seq": seq, "seat": position, "text": text, "new": new})
+    if others is not None:
+        lines.sort(key=lambda line: line["seq"], reverse=True)  # a UNION's order
     return lines
 
 
@@ -263,7 +308,12 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
         context["legal"] = engine.legal_moves(state, position)
     if engine.is_over(state):
         context["outcome"] = sorted(engine.outcome(state), key=lambda r: r["rank"])
-    context["log"] = log_lines(game=game, seat=seat)
+    if seat is not None and position not in context["to_move"]:
+        context["log"], context["next_game"] = log_and_next_game(
+            game=game, seat=seat, user=user
+        )
+    else:
+        context["log"] = log_lines(game=game, seat=seat)
     context["log_new"] = sum(line["new"] for line in context["log"])
     context["last_moves"] = last_moves(context["log"])
     if len(context["log"]) >= LOG_LINES:
@@ -278,8 +328,6 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
                 before=context["log"][-1]["seq"],
             )
             context["last_moves"].update(last_moves(_latest_runs(older)))
-    if seat is not None and position not in context["to_move"]:
-        context["next_game"] = next_game_waiting(user=user, exclude=game.pk)
     if game.is_over and seat is not None and game.options.get("mode") != "campaign":
         context["can_rematch"] = True
         # A game that ended with this request's move has no rematch yet.
@@ -358,35 +406,6 @@ def rematch_offers(*, user) -> list[Game]:
         .defer("state")
         .order_by("-created_at")
     )
-
-
-NEXT_GAME_SQL = (
-    f"SELECT s.game_id FROM {Seat._meta.db_table} s "
-    f"JOIN {Game._meta.db_table} g ON g.id = s.game_id "
-    "WHERE s.user_id = %s AND s.to_move = %s AND g.status = %s AND s.game_id <> %s "
-    "ORDER BY s.deadline, s.game_id LIMIT 1"
-)
-
-
-def next_game_waiting(*, user, exclude: int | None = None) -> int | None:
-    """The id of the game that has waited longest for this user, if any.
-
-    Plain SQL: it runs after every move, and composing it through the ORM cost
-    several times the query itself. (Same query as
-    `Seat.objects.filter(user=user, to_move=True, game__status="active")
-    .exclude(game_id=exclude).order_by("deadline", "game_id")`.)"""
-    with connection.cursor() as cursor:
-        cursor.execute(
-            NEXT_GAME_SQL,
-            [
-                user.pk,
-                True,
-                Game.Status.ACTIVE.value,
-                -1 if exclude is None else exclude,
-            ],
-        )
-        row = cursor.fetchone()
-    return row[0] if row else None
 
 
 def game_for_page_by_token(*, token: str) -> Game | None:

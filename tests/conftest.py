@@ -45,6 +45,17 @@ def english():
     translation.deactivate()
 
 
+@pytest.fixture(autouse=True)
+def empty_cache():
+    """Each test starts with an empty cache: a presence mark or rate limit kept
+    from an earlier test (whose ids the database may hand out again) would
+    otherwise change what this one sees."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+
+
 @pytest.fixture
 def make_user(db):
     from accounts.models import User

@@ -4,6 +4,7 @@ and until when, a vacation, a forfeit, each player's latest move), the board's
 links (which keep an invitation token), and the Lost Cities fragments kept for
 reuse."""
 
+import json
 import re
 from datetime import timedelta
 
@@ -118,6 +119,49 @@ def test_the_lost_cities_markup_kept_for_reuse_stays_bounded(settings, monkeypat
     assert not any("lc-red-2" in key for key in games_tags._LC_HTML)
     assert games_tags.lc_card(cards[0]) == first  # rendered again, the same
     games_tags._LC_HTML.clear()
+
+
+def _board(page: str) -> str:
+    return page.split('<p class="prompt"', 1)[1].split('<details class="log"', 1)[0]
+
+
+def test_the_lost_cities_board_offers_the_legal_moves_as_buttons(ana, make_user):
+    """The board built in Python (lost_cities_tags.lc_board): a button for each
+    legal move of the player to move and none for the other; names escaped;
+    the counts and prompts in the viewer's language."""
+    from django.utils.html import escape
+    from page_helpers import data_moves
+
+    from games import services
+
+    rogue = make_user('Rob <i>"&')
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=rogue)
+    game.refresh_from_db()
+    mover = ENGINE.to_move(game.state)[0]
+    users = {s.position: s.user for s in game.seats.all()}
+    mine = login(users[mover]).get(game.get_absolute_url()).content.decode()
+    theirs = login(users[1 - mover]).get(game.get_absolute_url()).content.decode()
+    legal = ENGINE.legal_moves(game.state, mover)
+    key = json.dumps
+    assert sorted(
+        data_moves(_board(mine)), key=lambda m: key(m, sort_keys=True)
+    ) == sorted(legal, key=lambda m: key(m, sort_keys=True))
+    assert data_moves(_board(theirs)) == []
+    assert "Your turn: play a card" in mine
+    assert f"Waiting for {escape(users[mover].name)}." in theirs
+    assert "<i>" not in _board(mine) + _board(theirs)
+    assert escape(rogue.name) in _board(mine)
+    assert "8 cards in hand" in mine and "44 cards left" in mine
+    viewer = users[1 - mover]
+    viewer.language = "fr"
+    viewer.save()
+    page = login(viewer).get(game.get_absolute_url())
+    board = _board(page.content.decode())
+    assert "8 cartes en main" in board and "44 cartes restantes" in board, board
+    assert f"Expéditions de {escape(users[mover].name)}" in board
 
 
 def _log_row(game, seq, seat, text):

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from django.utils.html import escape
 
 from games import engines
 from games.models import Game, Move
@@ -331,6 +332,81 @@ def test_next_game_waiting_is_offered_after_a_move(clients, lost_cities_game, an
     page = clients[waiting_position].get(game.get_absolute_url()).content.decode()
     assert "Next game waiting for you" in page
     assert f'href="/games/{other.pk}/"' in page
+
+
+def test_after_a_move_the_next_game_offered_is_the_one_waiting_longest(ana, ben):
+    """The board sent after a move offers the mover's game with the nearest
+    deadline (read with the log, in one query), and its log is the log."""
+    from game_helpers import timed_game
+    from page_helpers import login
+
+    from games import selectors
+
+    def waiting_for(user, days):
+        while True:  # who starts is drawn from the seed
+            game = timed_game(ana, ben, days=days)
+            if game.seats.get(user=user).to_move:
+                return game
+            game.delete()
+
+    game = waiting_for(ana, 5)
+    later, sooner = waiting_for(ana, 4), waiting_for(ana, 2)
+    waiting_for(ben, 1)  # the opponent's: not offered
+    seat = game.seats.get(user=ana)
+    # A discard, then the draw that passes the turn.
+    client = login(ana)
+    move = next(
+        m
+        for m in ENGINE.legal_moves(game.state, seat.position)
+        if m["type"] == "discard"
+    )
+    assert post_move(client, game, move).status_code == 200
+    game.refresh_from_db()
+    move = {"type": "draw", "source": "deck"}
+    page = post_move(client, game, move).content.decode()
+    assert (
+        f'class="next-game"><a class="button primary" href="/games/{sooner.pk}/"'
+        in (page)
+    )
+    assert f"/games/{later.pk}/" not in page
+    fresh = selectors.game_for_page(game_id=game.pk)
+    lines = selectors.log_lines(game=fresh, seat=fresh.seats.all()[seat.position])
+    assert [line["seq"] for line in lines] == [2, 1]
+    for line in lines:
+        assert f'<li value="{line["seq"]}" class="seat-{seat.position}">' in page
+        assert escape(line["text"]) in page
+
+
+def test_a_move_answer_makes_the_same_few_queries_early_and_late(
+    clients, lost_cities_game
+):
+    """Queries per move POST stay constant over a game (shared/STYLE.md): the
+    same number at the first turn that passes as at the twentieth."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = lost_cities_game
+    counts = []
+    for _turn in range(20):
+        game.refresh_from_db()
+        seat = ENGINE.to_move(game.state)[0]
+        discard = next(
+            m for m in ENGINE.legal_moves(game.state, seat) if m["type"] == "discard"
+        )
+        assert post_move(clients[seat], game, discard).status_code == 200
+        game.refresh_from_db()
+        draw = next(
+            m for m in ENGINE.legal_moves(game.state, seat) if m.get("source") == "deck"
+        )
+        with CaptureQueriesContext(connection) as passing_the_turn:
+            assert post_move(clients[seat], game, draw).status_code == 200
+        counts.append(len(passing_the_turn.captured_queries))
+    # Session, user, the game and its seats (locked), the move and the game's
+    # state (one statement on PostgreSQL, two on SQLite), the seats' turns, the
+    # "your turn" email, the log with the next game; and in tests a savepoint
+    # and its release around the move.
+    most = 9 if connection.vendor == "postgresql" else 10
+    assert counts[0] == counts[-1] <= most, counts
 
 
 def test_my_games_says_won_lost_draw_or_the_rank(ana, ben, make_user):
