@@ -23,7 +23,7 @@ def _every(seconds: float, task: str) -> dict:
 
 
 app.conf.beat_schedule = {
-    "outbox": _every(60.0, "outbox_sweep_task"),
+    "outbox": _every(30.0, "outbox_sweep_task"),  # sends "your turn" emails
     "reminders": _every(300.0, "reminders_sweep_task"),
     "deadlines": _every(120.0, "deadlines_sweep_task"),
     "digests": _every(300.0, "digests_sweep_task"),

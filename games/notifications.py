@@ -5,8 +5,9 @@ How it fits together:
 - `on_state_changed` listens to `games.events.state_changed`, inside the move's
   transaction: it writes one `Notification` row per email the move causes (an
   outbox) and registers their sending with `transaction.on_commit`; a "your
-  turn" row for a player looking at the page is written to wait (`POSTPONE`)
-  and left to `outbox_sweep`, as a worker would have postponed it.
+  turn" row waits `TURN_EMAIL_DELAY_SECONDS` (a minute) and longer for a
+  player looking at the page (`POSTPONE`): `outbox_sweep` sends it when due,
+  unless the player has moved since (and waits again if they are looking).
 - `notification_send` sends one row, exactly once: it first *claims* the row
   (a conditional UPDATE that moves `next_attempt_at` a lease ahead), then checks
   that the email still makes sense (a move made since "your turn" was written
@@ -57,7 +58,7 @@ from games import engines
 
 from . import rows as sql_rows
 from .events import state_changed
-from .models import Game, Notification, Seat
+from .models import Game, Move, Notification, Seat
 
 log = logging.getLogger(__name__)
 
@@ -78,6 +79,12 @@ State = Notification.State
 
 def _retry_base() -> float:
     return float(getattr(settings, "NOTIFICATION_RETRY_SECONDS", 30))
+
+
+def _turn_email_delay() -> timedelta:
+    """How long a "your turn" email waits before it is sent (settings:
+    TURN_EMAIL_DELAY_SECONDS; 0 sends it as soon as the move is saved)."""
+    return timedelta(seconds=float(getattr(settings, "TURN_EMAIL_DELAY_SECONDS", 60)))
 
 
 def backoff(attempts: int) -> float:
@@ -140,16 +147,20 @@ def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **
         ]
         if away:
             _deadlines_skip_vacations(away, game.time_per_move, now)
-    # A player looking at the game page gets no "your turn" email yet: the row
-    # waits as a worker would make it wait (POSTPONE), so no task is queued now
-    # for a worker only to put it back; the outbox sweep takes it when due.
+    # A "your turn" email waits a little (TURN_EMAIL_DELAY_SECONDS): a player
+    # who moves in the meantime gets none (the send checks again), so a quick
+    # exchange of moves sends no email per move. A player
+    # looking at the game page waits longer, as a worker would make them wait
+    # (POSTPONE). Either way no task is queued with the move: the outbox sweep
+    # takes the row when it is due.
+    delay = _turn_email_delay()
     rows = [
         Notification(
             user_id=s.user_id,
             game=game,
             kind=Kind.YOUR_TURN,
             version=game.version,
-            next_attempt_at=(now + POSTPONE) if _present(s, now) else now,
+            next_attempt_at=now + (POSTPONE if _present(s, now) else delay),
         )
         for s in waiting
         if users[s.user_id].turn_emails == "every"
@@ -308,6 +319,12 @@ def _still_wanted(n: Notification, now: datetime) -> str:
     if n.kind == Kind.YOUR_TURN:
         if user.turn_emails != "every":
             return "turn emails off"
+        # The turn may have come back since: a move of this seat after the row
+        # was written means this turn is over (the next one has its own row).
+        if Move.objects.filter(
+            game_id=n.game_id, seat=seat.position, seq__gt=n.version
+        ).exists():
+            return "overtaken: already moved"
         if _present(seat, now):
             return "postpone"
         return ""

@@ -51,6 +51,12 @@ def test_deadline_expiry_under_the_bot_rule(
             days=1
         )
         by_reader = {m.to[0]: m.subject for m in mail.outbox}
+        assert by_reader == {absent.email: f"Time ran out in Lost Cities #{game.pk}"}
+        # "Your turn" waits its minute (TURN_EMAIL_DELAY_SECONDS), then the
+        # outbox sweep sends it.
+        clock.shift(timedelta(seconds=61))
+        notifications.outbox_sweep()
+        by_reader = {m.to[0]: m.subject for m in mail.outbox}
         assert by_reader == {
             absent.email: f"Time ran out in Lost Cities #{game.pk}",
             other.email: f"Your turn in Lost Cities #{game.pk}",

@@ -45,6 +45,14 @@ def fresh_cache():
     cache.clear()
 
 
+@pytest.fixture(autouse=True)
+def turn_emails_at_once(settings):
+    """These tests check what is sent, to whom and how: a "your turn" email is
+    sent as soon as the move is saved. The delay it waits by default
+    (TURN_EMAIL_DELAY_SECONDS) has tests of its own (`waits` below)."""
+    settings.TURN_EMAIL_DELAY_SECONDS = 0
+
+
 @pytest.fixture
 def smtp(settings):
     server = SmtpServer().start()
@@ -198,6 +206,61 @@ def test_a_your_turn_email_overtaken_by_the_move_sends_nothing(
     assert mail.outbox == []
     row.refresh_from_db()
     assert row.state == "skipped" and "overtaken" in row.detail
+
+
+def test_a_your_turn_email_waits_the_delay_then_the_outbox_sweep_sends_it(
+    game, ana, ben, settings, django_capture_on_commit_callbacks, monkeypatch
+):
+    """By default the email waits a minute: nothing is queued with the move (no
+    broker round trip in the request); the outbox sweep sends it once due."""
+    settings.TURN_EMAIL_DELAY_SECONDS = 60
+    Notification.objects.all().delete()  # the game's first email: not this test's
+    queued = []
+    enqueue = notifications.enqueue_sends
+    monkeypatch.setattr(
+        notifications, "enqueue_sends", lambda ids: (queued.extend(ids), enqueue(ids))
+    )
+    users = [ana, ben]
+    start = datetime(2027, 3, 1, 9, 0, tzinfo=UTC)
+    with time_machine.travel(start, tick=False) as clock:
+        mail.outbox.clear()
+        finish_turn(game, users, django_capture_on_commit_callbacks)
+        position, waiting = mover(game, users)
+        row = Notification.objects.get(kind=Kind.YOUR_TURN, user=waiting, version=2)
+        assert row.next_attempt_at == start + timedelta(seconds=60)
+        assert queued == [] and mail.outbox == []
+        clock.shift(timedelta(seconds=59))
+        assert notifications.outbox_sweep() == 0
+        clock.shift(timedelta(seconds=2))
+        assert notifications.outbox_sweep() == 1
+    assert [m.to for m in mail.outbox] == [[waiting.email]]
+    row.refresh_from_db()
+    assert row.state == "sent"
+
+
+def test_a_turn_answered_within_the_delay_waits_no_email(
+    game, ana, ben, settings, django_capture_on_commit_callbacks
+):
+    """Two players trading moves quickly get no email per move: each "your
+    turn" row is overtaken before its minute is up."""
+    settings.TURN_EMAIL_DELAY_SECONDS = 60
+    users = [ana, ben]
+    start = datetime(2027, 3, 1, 9, 0, tzinfo=UTC)
+    with time_machine.travel(start, tick=False) as clock:
+        mail.outbox.clear()
+        for _turn in range(4):
+            finish_turn(game, users, django_capture_on_commit_callbacks)
+            clock.shift(timedelta(seconds=20))
+        clock.shift(timedelta(seconds=60))
+        notifications.outbox_sweep()
+    sent = [m.to for m in mail.outbox]
+    _position, waiting = mover(game, users)
+    assert sent == [[waiting.email]], sent  # only the turn still waiting
+    skipped = Notification.objects.filter(kind=Kind.YOUR_TURN, state="skipped")
+    # The game's first email and three of the four turns' were answered in time
+    # (including a player's own turns that came back to them since).
+    assert skipped.count() == 4
+    assert all("overtaken" in n.detail for n in skipped)
 
 
 def test_no_your_turn_email_while_the_player_looks_at_the_game_page(
