@@ -37,7 +37,7 @@ class Game(models.Model):
     num_players = models.PositiveSmallIntegerField(default=2)
     seed = models.BigIntegerField(default=new_seed)
     status = models.CharField(
-        max_length=12, choices=Status, default=Status.OPEN, db_index=True
+        max_length=12, choices=Status, default=Status.OPEN
     )
     visibility = models.CharField(
         max_length=12, choices=Visibility, default=Visibility.PUBLIC
@@ -84,7 +84,11 @@ class Game(models.Model):
 class Seat(models.Model):
     """A place at a table, held by a user or a computer player."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # No index of their own: (game, position) and (user, to_move) lead with them,
+    # and every index is one more write at each turn (docs/benchmarks.md).
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="seats", db_index=False
+    )
     position = models.PositiveSmallIntegerField()
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -92,6 +96,7 @@ class Seat(models.Model):
         null=True,
         blank=True,
         related_name="seats",
+        db_index=False,
     )
     bot_level = models.CharField(max_length=16, blank=True)  # "" for a person
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -141,7 +146,10 @@ class Seat(models.Model):
 class Move(models.Model):
     """One applied decision. Append-only; `log` holds its line per language and viewer."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="moves")
+    # No index of its own: (game, seq) leads with it.
+    game = models.ForeignKey(
+        Game, on_delete=models.CASCADE, related_name="moves", db_index=False
+    )
     seq = models.PositiveIntegerField()
     seat = models.PositiveSmallIntegerField()
     move = models.JSONField()
