@@ -6,7 +6,7 @@ colour (purple) belongs to the newer edition's 6-expedition variant.
 
 from __future__ import annotations
 
-from ..base import _
+from ..base import _, gettext_noop
 
 COLOURS_5 = ["yellow", "blue", "white", "green", "red"]
 COLOURS_6 = [*COLOURS_5, "purple"]
@@ -28,17 +28,20 @@ SYMBOLS = {
 }
 
 
+# Masculine forms in French ("le 7 rouge", "un pari rouge"). Marked here, each
+# translated when shown: the log line of every move names a colour.
+COLOUR_NAMES = {
+    "yellow": gettext_noop("yellow"),
+    "blue": gettext_noop("blue"),
+    "white": gettext_noop("white"),
+    "green": gettext_noop("green"),
+    "red": gettext_noop("red"),
+    "purple": gettext_noop("purple"),
+}
+
+
 def colour_name(colour: str) -> str:
-    # Masculine forms in French ("le 7 rouge", "un pari rouge").
-    names = {
-        "yellow": _("yellow"),
-        "blue": _("blue"),
-        "white": _("white"),
-        "green": _("green"),
-        "red": _("red"),
-        "purple": _("purple"),
-    }
-    return names[colour]
+    return _(COLOUR_NAMES[colour])
 
 
 def card_id(colour: str, value: int | None, copy: int = 0) -> str:
