@@ -36,9 +36,7 @@ class Game(models.Model):
     options = models.JSONField(default=dict)
     num_players = models.PositiveSmallIntegerField(default=2)
     seed = models.BigIntegerField(default=new_seed)
-    status = models.CharField(
-        max_length=12, choices=Status, default=Status.OPEN
-    )
+    status = models.CharField(max_length=12, choices=Status, default=Status.OPEN)
     visibility = models.CharField(
         max_length=12, choices=Visibility, default=Visibility.PUBLIC
     )

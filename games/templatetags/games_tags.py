@@ -8,10 +8,10 @@ from django.dispatch import receiver
 from django.template.base import render_value_in_context
 from django.template.defaultfilters import date as date_filter
 from django.template.defaultfilters import timeuntil
-from django.template.loader import get_template
+from django.templatetags.static import static
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
-from django.utils.translation import get_language, gettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -90,33 +90,58 @@ def seat_name(seats, position):
 
 
 # Lost Cities markup that depends only on a card (and the moves it allows) is
-# rendered once per card, moves and language, then reused: through the template
-# engine, the cards and the hand were the largest part of rendering the board
-# (docs/benchmarks.md). The markup stays in the templates named here. An
-# expedition's cards can come in thousands of sequences: the oldest entries
-# make way past LC_HTML_LIMIT (about 1 kB each), so a process's memory stays
-# bounded however long it serves.
+# built once per card, moves and language, then reused: the cards and the hand
+# were the largest part of rendering the board (docs/benchmarks.md). It is
+# built in Python (as template fragments, a fragment not yet kept cost about
+# 0.1 ms, and an expedition's cards or a pile's top and count change at most
+# moves). An expedition's cards can come in thousands of sequences: the oldest
+# entries make way past LC_HTML_LIMIT (about 1 kB each), so a process's
+# memory stays bounded however long it serves. Texts are escaped as the
+# templates escaped them: values are; translations of the markup's own texts
+# are not.
 _LC_HTML: dict = {}
 LC_HTML_LIMIT = 20_000
 
 
-def _lc_cached(template_name: str, key: tuple, context: dict) -> str:
-    key = (template_name, *key, get_language())
+def _lc_cached(build, key: tuple, *args) -> str:
+    key = (build.__name__, *key, get_language())
     html = _LC_HTML.get(key)
     if html is None:
-        html = get_template(template_name).render(context)
-        if not settings.DEBUG:  # templates may change while developing
+        html = build(*args)
+        if not settings.DEBUG:  # the code may change while developing
             if len(_LC_HTML) >= LC_HTML_LIMIT:
                 del _LC_HTML[next(iter(_LC_HTML))]  # the oldest first
             _LC_HTML[key] = html
     return html
 
 
+def _symbol(name: str, css: str = "sym") -> str:
+    return (
+        f'<svg class="{css}" aria-hidden="true"><use href="'
+        f'{escape(static("img/symbols.svg"))}#{escape(name)}"></use></svg>'
+    )
+
+
+def _lc_card_html(card, size) -> str:
+    colour = escape(colour_name(card["colour"]))
+    if card.get("wager"):
+        label = gettext("%(c)s expedition, wager") % {"c": colour}
+        face = _symbol("handshake", "wager")
+    else:
+        value = escape(card["value"])
+        label = gettext("%(c)s expedition, %(v)s") % {"c": colour, "v": value}
+        face = value
+    size = f" {escape(size)}" if size else ""
+    return mark_safe(  # noqa: S308 - values escaped above
+        f'<span class="lc-card c-{escape(card["colour"])}{size}" role="img" '
+        f'aria-label="{label}" data-card="{escape(card["id"])}">'
+        f"{_symbol(card['symbol'])}<b>{face}</b></span>"
+    )
+
+
 @register.simple_tag
 def lc_card(card, size=""):
-    return _lc_cached(
-        "games/lost-cities/card.html", (card["id"], size), {"card": card, "size": size}
-    )
+    return _lc_cached(_lc_card_html, (card["id"], size), card, size)
 
 
 @register.simple_tag
@@ -126,15 +151,54 @@ def lc_stack(cards, size="small"):
     return mark_safe(f'<ol class="stack">{items}</ol>')  # noqa: S308 - cached markup
 
 
+def _lc_expedition_html(row, side) -> str:
+    score = (
+        f'<span class="exp-score" title="{gettext("Expedition score")}">'
+        f"{escape(row['score']['score'])}</span>"
+    )
+    stack = lc_stack(row["cards"])
+    inside = f"{score}\n{stack}" if side == "top" else f"{stack}\n{score}"
+    return mark_safe(  # noqa: S308 - values escaped above
+        f'<div class="lc-exp c-{escape(row["colour"])}">{inside}\n</div>'
+    )
+
+
 @register.simple_tag
 def lc_expedition(row, side):
     """One expedition of a player: its cards in order and its score, the score
     towards the middle of the table (`side` "top" for the opponent)."""
     ids = tuple(card["id"] for card in row["cards"])
     return _lc_cached(
-        "games/lost-cities/expedition.html",
+        _lc_expedition_html,
         (side, row["colour"], row["score"]["score"], ids),
-        {"row": row, "side": side},
+        row,
+        side,
+    )
+
+
+def _lc_pile_html(pile) -> str:
+    if pile["top"]:
+        top = lc_card(pile["top"])
+    else:
+        label = gettext("%(c)s discard pile, empty") % {
+            "c": escape(colour_name(pile["colour"]))
+        }
+        top = (
+            f'<span class="lc-card empty c-{escape(pile["colour"])}" role="img" '
+            f'aria-label="{label}">{_symbol(pile["symbol"])}</span>'
+        )
+    count = pile["count"]
+    cards = ngettext("%(n)s card", "%(n)s cards", count) % {"n": escape(count)}
+    take = ""
+    if pile["draw"]:
+        move = escape(move_json(pile["draw"]))
+        take = (
+            f'<button type="submit" name="move" value="{move}" data-move="{move}" '
+            f'class="act">{gettext("Take")}</button>'
+        )
+    return mark_safe(  # noqa: S308 - values escaped above
+        f'<div class="pile c-{escape(pile["colour"])}">\n{top}\n'
+        f'<span class="count">{cards}</span>\n{take}\n</div>\n'
     )
 
 
@@ -144,10 +208,31 @@ def lc_pile(pile):
     button when drawing from it is a legal move."""
     top = pile["top"]["id"] if pile["top"] else ""
     draw = move_json(pile["draw"]) if pile["draw"] else ""
-    return _lc_cached(
-        "games/lost-cities/pile.html",
-        (pile["colour"], top, pile["count"], draw),
-        {"pile": pile},
+    return _lc_cached(_lc_pile_html, (pile["colour"], top, pile["count"], draw), pile)
+
+
+def _lc_hand_card_html(h) -> str:
+    card = h["card"]
+    what = gettext("wager") if card.get("wager") else escape(card["value"])
+    name = f"{escape(colour_name(card['colour']))} {what}"
+    buttons = []
+    for kind, label, css in (
+        ("play", gettext("Play"), "act primary"),
+        ("discard", gettext("Discard"), "act"),
+    ):
+        move = h[kind]
+        if move:
+            value = escape(move_json(move))
+            buttons.append(
+                f'<button type="submit" name="move" value="{value}" '
+                f'data-move="{value}" class="{css}" aria-label="{label} {name}">'
+                f"{label}</button>"
+            )
+        else:
+            buttons.append("")
+    return mark_safe(  # noqa: S308 - values escaped above
+        f'<li class="hand-card">\n{lc_card(card)}\n<span class="acts">\n'
+        f"{buttons[0]}\n{buttons[1]}\n</span>\n</li>\n"
     )
 
 
@@ -157,11 +242,7 @@ def lc_hand_card(h):
     move of that card, or absent)."""
     play = move_json(h["play"]) if h["play"] else ""
     discard = move_json(h["discard"]) if h["discard"] else ""
-    return _lc_cached(
-        "games/lost-cities/hand_card.html",
-        (h["card"]["id"], play, discard),
-        {"h": h},
-    )
+    return _lc_cached(_lc_hand_card_html, (h["card"]["id"], play, discard), h)
 
 
 @receiver(setting_changed)
