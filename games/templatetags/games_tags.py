@@ -8,6 +8,7 @@ from django.dispatch import receiver
 from django.template.base import render_value_in_context
 from django.template.defaultfilters import date as date_filter
 from django.template.defaultfilters import timeuntil
+from django.template.defaulttags import CsrfTokenNode
 from django.templatetags.static import static
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
@@ -57,6 +58,22 @@ def log_items(lines) -> str:
             for line in lines
         )
     )
+
+
+_CSRF_INPUT = CsrfTokenNode()
+
+
+@register.simple_tag(takes_context=True)
+def move_form_csrf(context) -> str:
+    """The CSRF field of a board's move form, for a page loaded as a whole (a
+    form posted without JavaScript needs it). A board sent to htmx (a move's
+    answer, a poll's) leaves it out: htmx sends the token in a header, from the
+    page's <body hx-headers>, and a fresh masked token cost about a tenth of
+    building a board (32 draws from the system's random source)."""
+    request = context.get("request")
+    if request is not None and getattr(request, "htmx", False):
+        return ""
+    return _CSRF_INPUT.render(context)
 
 
 @register.simple_tag
@@ -115,10 +132,15 @@ def _lc_cached(build, key: tuple, *args) -> str:
     return html
 
 
+_SPRITE: list = []  # the symbols' url, looked up once (a manifest look-up each)
+
+
 def _symbol(name: str, css: str = "sym") -> str:
+    if not _SPRITE:
+        _SPRITE.append(escape(static("img/symbols.svg")))
     return (
         f'<svg class="{css}" aria-hidden="true"><use href="'
-        f'{escape(static("img/symbols.svg"))}#{escape(name)}"></use></svg>'
+        f'{_SPRITE[0]}#{escape(name)}"></use></svg>'
     )
 
 
@@ -248,6 +270,7 @@ def lc_hand_card(h):
 @receiver(setting_changed)
 def _forget_lc_cards(**kwargs):
     _LC_HTML.clear()
+    _SPRITE.clear()
 
 
 @register.filter

@@ -13,7 +13,6 @@ translations of the template's own texts (`{% translate "..." %}` of a literal,
 from __future__ import annotations
 
 from django import template
-from django.template.defaulttags import CsrfTokenNode
 from django.template.loader import get_template
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext, ngettext
@@ -24,13 +23,12 @@ from .games_tags import (
     lc_hand_card,
     lc_layout,
     lc_pile,
+    move_form_csrf,
     move_json,
     seat_name,
 )
 
 register = template.Library()
-
-_CSRF = CsrfTokenNode()
 
 
 def _num(value) -> str:
@@ -82,7 +80,7 @@ def lc_board(context) -> str:
         f'<p class="prompt" aria-live="polite">\n{prompt}\n{rounds}\n</p>\n'
         f'<form id="move-form" method="post" action="{move_url}" '
         f'hx-post="{move_url}" hx-target="#board" hx-swap="outerHTML" '
-        f'hx-disabled-elt="find button">\n{_CSRF.render(context)}'
+        f'hx-disabled-elt="find button">\n{move_form_csrf(context)}'
         f'<input type="hidden" name="version" value="{version}">\n'
     ]
 

@@ -479,3 +479,52 @@ def test_the_new_table_page_names_the_game_in_the_readers_language(ana):
     client.force_login(ana)
     page = client.get(reverse("games:new", args=["rival-cities"])).content.decode()
     assert "Nouvelle table : Les Cités rivales" in page
+
+
+def test_a_board_sent_to_htmx_leaves_the_csrf_field_to_the_pages_header(
+    lost_cities_game, ana, ben
+):
+    """The whole page's move form carries the CSRF field (a post without
+    JavaScript needs it) and its <body> gives htmx the token for a header; a
+    board sent to htmx has no field, and the next move, with the header only,
+    is accepted, while a move with neither is refused."""
+    from django.test import Client
+
+    game = lost_cities_game
+    mover = ENGINE.to_move(game.state)[0]
+    user = {s.position: s.user for s in game.seats.all()}[mover]
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(user)
+    page = client.get(game.get_absolute_url()).content.decode()
+    field = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    header = re.search(r'"X-CSRFToken": "([^"]+)"', page)
+    assert field and header
+    form = page.split('<form id="move-form"', 1)[1].split("</form>", 1)[0]
+    assert "csrfmiddlewaretoken" in form
+    discard = next(
+        m for m in ENGINE.legal_moves(game.state, mover) if m["type"] == "discard"
+    )
+    url = reverse("games:move", args=[game.pk])
+    refused = client.post(
+        url,
+        {"move": json.dumps(discard), "version": game.version},
+        headers={"HX-Request": "true"},
+    )
+    assert refused.status_code == 403
+    answer = client.post(
+        url,
+        {"move": json.dumps(discard), "version": game.version},
+        headers={"HX-Request": "true", "X-CSRFToken": header.group(1)},
+    )
+    assert answer.status_code == 200
+    board = answer.content.decode()
+    assert '<form id="move-form"' in board and "csrfmiddlewaretoken" not in board
+    draw = {"type": "draw", "source": "deck"}
+    again = client.post(
+        url,
+        {"move": json.dumps(draw), "version": game.version + 1},
+        headers={"HX-Request": "true", "X-CSRFToken": header.group(1)},
+    )
+    assert again.status_code == 200
+    game.refresh_from_db()
+    assert game.version == 2
