@@ -288,6 +288,7 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     position = seat.position if seat else None
     context = {
         "game": game,
+        "poll_seconds": settings.GAME_POLL_SECONDS,
         "urls": game_urls(game.pk),
         "board_template": board_template(game.engine),
         "engine": engine,

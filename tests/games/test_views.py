@@ -528,3 +528,12 @@ def test_a_board_sent_to_htmx_leaves_the_csrf_field_to_the_pages_header(
     assert again.status_code == 200
     game.refresh_from_db()
     assert game.version == 2
+
+
+def test_the_board_polls_at_the_configured_interval(
+    clients, lost_cities_game, settings
+):
+    """GAME_POLL_SECONDS sets how often an open game's page asks for news."""
+    settings.GAME_POLL_SECONDS = 7
+    page = clients[0].get(lost_cities_game.get_absolute_url()).content.decode()
+    assert 'hx-trigger="every 7s"' in page
