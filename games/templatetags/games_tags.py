@@ -144,6 +144,17 @@ def _symbol(name: str, css: str = "sym") -> str:
     )
 
 
+def move_button(move, label: str, css: str, aria: str = "") -> str:
+    """A submit button sending `move` (its JSON in `value`, and in `data-move`
+    for the page's scripts and tests); `label` and `aria` are markup."""
+    value = escape(move_json(move))
+    aria = f' aria-label="{aria}"' if aria else ""
+    return (
+        f'<button type="submit" name="move" value="{value}" data-move="{value}" '
+        f'class="{css}"{aria}>{label}</button>'
+    )
+
+
 def _lc_card_html(card, size) -> str:
     colour = escape(colour_name(card["colour"]))
     if card.get("wager"):
@@ -211,13 +222,7 @@ def _lc_pile_html(pile) -> str:
         )
     count = pile["count"]
     cards = ngettext("%(n)s card", "%(n)s cards", count) % {"n": escape(count)}
-    take = ""
-    if pile["draw"]:
-        move = escape(move_json(pile["draw"]))
-        take = (
-            f'<button type="submit" name="move" value="{move}" data-move="{move}" '
-            f'class="act">{gettext("Take")}</button>'
-        )
+    take = move_button(pile["draw"], gettext("Take"), "act") if pile["draw"] else ""
     return mark_safe(  # noqa: S308 - values escaped above
         f'<div class="pile c-{escape(pile["colour"])}">\n{top}\n'
         f'<span class="count">{cards}</span>\n{take}\n</div>\n'
@@ -237,21 +242,13 @@ def _lc_hand_card_html(h) -> str:
     card = h["card"]
     what = gettext("wager") if card.get("wager") else escape(card["value"])
     name = f"{escape(colour_name(card['colour']))} {what}"
-    buttons = []
-    for kind, label, css in (
-        ("play", gettext("Play"), "act primary"),
-        ("discard", gettext("Discard"), "act"),
-    ):
-        move = h[kind]
-        if move:
-            value = escape(move_json(move))
-            buttons.append(
-                f'<button type="submit" name="move" value="{value}" '
-                f'data-move="{value}" class="{css}" aria-label="{label} {name}">'
-                f"{label}</button>"
-            )
-        else:
-            buttons.append("")
+    buttons = [
+        move_button(h[kind], label, css, f"{label} {name}") if h[kind] else ""
+        for kind, label, css in (
+            ("play", gettext("Play"), "act primary"),
+            ("discard", gettext("Discard"), "act"),
+        )
+    ]
     return mark_safe(  # noqa: S308 - values escaped above
         f'<li class="hand-card">\n{lc_card(card)}\n<span class="acts">\n'
         f"{buttons[0]}\n{buttons[1]}\n</span>\n</li>\n"

@@ -23,8 +23,8 @@ from .games_tags import (
     lc_hand_card,
     lc_layout,
     lc_pile,
+    move_button,
     move_form_csrf,
-    move_json,
     seat_name,
 )
 
@@ -106,11 +106,7 @@ def lc_board(context) -> str:
     deck_count = view["deck_count"]
     draw = ""
     if layout["deck_draw"]:
-        move = escape(move_json(layout["deck_draw"]))
-        draw = (
-            f'<button type="submit" name="move" value="{move}" data-move="{move}" '
-            f'class="act primary">{gettext("Draw")}</button>'
-        )
+        draw = move_button(layout["deck_draw"], gettext("Draw"), "act primary")
     left = ngettext("%(n)s card left", "%(n)s cards left", deck_count) % {
         "n": _num(deck_count)
     }
