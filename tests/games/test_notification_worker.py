@@ -32,6 +32,14 @@ pytestmark = [
 ]
 
 
+@pytest.fixture(autouse=True)
+def turn_emails_at_once(settings):
+    """The worker's path from a move to a sent email: "your turn" queued as soon
+    as the move commits. The minute it waits by default, and the outbox sweep
+    that then queues it, are tested in test_notifications.py and below."""
+    settings.TURN_EMAIL_DELAY_SECONDS = 0
+
+
 @pytest.fixture
 def worker(django_db_blocker):
     from celery.contrib.testing.worker import start_worker
@@ -125,3 +133,27 @@ def test_worker_sends_a_duplicated_task_once(ana, ben, worker, smtp):
     notifications.outbox_sweep()
     assert not smtp.inbox.wait_for(2, timeout=2.0)
     assert len(smtp.inbox.messages) == 1
+
+
+def test_by_default_the_sweep_queues_your_turn_once_due_and_the_worker_sends_it(
+    ana, ben, worker, smtp, settings
+):
+    """With the default delay nothing is queued with the move; once the row is
+    due, the outbox sweep queues it and the worker sends it."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    settings.TURN_EMAIL_DELAY_SECONDS = 60
+    game = timed_game(ana, ben, days=3)
+    row = Notification.objects.get()
+    assert row.next_attempt_at > timezone.now() + timedelta(seconds=50)
+    assert not smtp.inbox.wait_for(1, timeout=1.0)  # nothing queued with the move
+    assert notifications.outbox_sweep() == 0  # not due yet
+    Notification.objects.filter(pk=row.pk).update(
+        next_attempt_at=timezone.now() - timedelta(seconds=1)
+    )
+    assert notifications.outbox_sweep() == 1
+    assert smtp.inbox.wait_for(1)
+    assert smtp.inbox.messages[0]["Subject"] == f"Your turn in Lost Cities #{game.pk}"
+    assert _wait(lambda: Notification.objects.get(pk=row.pk).state == "sent")
