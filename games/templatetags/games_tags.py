@@ -2,17 +2,13 @@ import json
 from html import escape as _html_escape
 
 from django import template
-from django.conf import settings
-from django.core.signals import setting_changed
-from django.dispatch import receiver
 from django.template.base import render_value_in_context
 from django.template.defaultfilters import date as date_filter
 from django.template.defaultfilters import timeuntil
 from django.template.defaulttags import CsrfTokenNode
-from django.templatetags.static import static
 from django.utils.safestring import mark_safe
 from django.utils.timezone import template_localtime
-from django.utils.translation import get_language, gettext, ngettext, pgettext
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 register = template.Library()
@@ -76,15 +72,6 @@ def move_form_csrf(context) -> str:
     return _CSRF_INPUT.render(context)
 
 
-@register.simple_tag
-def find_move(legal, **fields):
-    """The legal move with exactly these fields, or None."""
-    for move in legal or []:
-        if all(move.get(k) == v for k, v in fields.items()):
-            return move
-    return None
-
-
 @register.filter
 def colour_name(colour: str) -> str:
     return COLOUR_NAMES.get(colour, colour)
@@ -106,44 +93,6 @@ def seat_name(seats, position):
     return ""
 
 
-# Lost Cities markup that depends only on a card (and the moves it allows) is
-# built once per card, moves and language, then reused: the cards and the hand
-# were the largest part of rendering the board (docs/benchmarks.md). It is
-# built in Python (as template fragments, a fragment not yet kept cost about
-# 0.1 ms, and an expedition's cards or a pile's top and count change at most
-# moves). An expedition's cards can come in thousands of sequences: the oldest
-# entries make way past LC_HTML_LIMIT (about 1 kB each), so a process's
-# memory stays bounded however long it serves. Texts are escaped as the
-# templates escaped them: values are; translations of the markup's own texts
-# are not.
-_LC_HTML: dict = {}
-LC_HTML_LIMIT = 20_000
-
-
-def _lc_cached(build, key: tuple, *args) -> str:
-    key = (build.__name__, *key, get_language())
-    html = _LC_HTML.get(key)
-    if html is None:
-        html = build(*args)
-        if not settings.DEBUG:  # the code may change while developing
-            if len(_LC_HTML) >= LC_HTML_LIMIT:
-                del _LC_HTML[next(iter(_LC_HTML))]  # the oldest first
-            _LC_HTML[key] = html
-    return html
-
-
-_SPRITE: list = []  # the symbols' url, looked up once (a manifest look-up each)
-
-
-def _symbol(name: str, css: str = "sym") -> str:
-    if not _SPRITE:
-        _SPRITE.append(escape(static("img/symbols.svg")))
-    return (
-        f'<svg class="{css}" aria-hidden="true"><use href="'
-        f'{_SPRITE[0]}#{escape(name)}"></use></svg>'
-    )
-
-
 def move_button(move, label: str, css: str, aria: str = "") -> str:
     """A submit button sending `move` (its JSON in `value`, and in `data-move`
     for the page's scripts and tests); `label` and `aria` are markup."""
@@ -153,121 +102,6 @@ def move_button(move, label: str, css: str, aria: str = "") -> str:
         f'<button type="submit" name="move" value="{value}" data-move="{value}" '
         f'class="{css}"{aria}>{label}</button>'
     )
-
-
-def _lc_card_html(card, size) -> str:
-    colour = escape(colour_name(card["colour"]))
-    if card.get("wager"):
-        label = gettext("%(c)s expedition, wager") % {"c": colour}
-        face = _symbol("handshake", "wager")
-    else:
-        value = escape(card["value"])
-        label = gettext("%(c)s expedition, %(v)s") % {"c": colour, "v": value}
-        face = value
-    size = f" {escape(size)}" if size else ""
-    return mark_safe(  # noqa: S308 - values escaped above
-        f'<span class="lc-card c-{escape(card["colour"])}{size}" role="img" '
-        f'aria-label="{label}" data-card="{escape(card["id"])}">'
-        f"{_symbol(card['symbol'])}<b>{face}</b></span>"
-    )
-
-
-@register.simple_tag
-def lc_card(card, size=""):
-    return _lc_cached(_lc_card_html, (card["id"], size), card, size)
-
-
-@register.simple_tag
-def lc_stack(cards, size="small"):
-    """An expedition's cards, in order, as one list."""
-    items = "".join(f"<li>{lc_card(card, size)}</li>" for card in cards)
-    return mark_safe(f'<ol class="stack">{items}</ol>')  # noqa: S308 - cached markup
-
-
-def _lc_expedition_html(row, side) -> str:
-    score = (
-        f'<span class="exp-score" title="{gettext("Expedition score")}">'
-        f"{escape(row['score']['score'])}</span>"
-    )
-    stack = lc_stack(row["cards"])
-    inside = f"{score}\n{stack}" if side == "top" else f"{stack}\n{score}"
-    return mark_safe(  # noqa: S308 - values escaped above
-        f'<div class="lc-exp c-{escape(row["colour"])}">{inside}\n</div>'
-    )
-
-
-@register.simple_tag
-def lc_expedition(row, side):
-    """One expedition of a player: its cards in order and its score, the score
-    towards the middle of the table (`side` "top" for the opponent)."""
-    ids = tuple(card["id"] for card in row["cards"])
-    return _lc_cached(
-        _lc_expedition_html,
-        (side, row["colour"], row["score"]["score"], ids),
-        row,
-        side,
-    )
-
-
-def _lc_pile_html(pile) -> str:
-    if pile["top"]:
-        top = lc_card(pile["top"])
-    else:
-        label = gettext("%(c)s discard pile, empty") % {
-            "c": escape(colour_name(pile["colour"]))
-        }
-        top = (
-            f'<span class="lc-card empty c-{escape(pile["colour"])}" role="img" '
-            f'aria-label="{label}">{_symbol(pile["symbol"])}</span>'
-        )
-    count = pile["count"]
-    cards = ngettext("%(n)s card", "%(n)s cards", count) % {"n": escape(count)}
-    take = move_button(pile["draw"], gettext("Take"), "act") if pile["draw"] else ""
-    return mark_safe(  # noqa: S308 - values escaped above
-        f'<div class="pile c-{escape(pile["colour"])}">\n{top}\n'
-        f'<span class="count">{cards}</span>\n{take}\n</div>\n'
-    )
-
-
-@register.simple_tag
-def lc_pile(pile):
-    """A discard pile: its top card (or its empty place), its count, and its Take
-    button when drawing from it is a legal move."""
-    top = pile["top"]["id"] if pile["top"] else ""
-    draw = move_json(pile["draw"]) if pile["draw"] else ""
-    return _lc_cached(_lc_pile_html, (pile["colour"], top, pile["count"], draw), pile)
-
-
-def _lc_hand_card_html(h) -> str:
-    card = h["card"]
-    what = gettext("wager") if card.get("wager") else escape(card["value"])
-    name = f"{escape(colour_name(card['colour']))} {what}"
-    buttons = [
-        move_button(h[kind], label, css, f"{label} {name}") if h[kind] else ""
-        for kind, label, css in (
-            ("play", gettext("Play"), "act primary"),
-            ("discard", gettext("Discard"), "act"),
-        )
-    ]
-    return mark_safe(  # noqa: S308 - values escaped above
-        f'<li class="hand-card">\n{lc_card(card)}\n<span class="acts">\n'
-        f"{buttons[0]}\n{buttons[1]}\n</span>\n</li>\n"
-    )
-
-
-@register.simple_tag
-def lc_hand_card(h):
-    """A card of the viewer's hand with its Play and Discard buttons (each a legal
-    move of that card, or absent)."""
-    play = move_json(h["play"]) if h["play"] else ""
-    discard = move_json(h["discard"]) if h["discard"] else ""
-    return _lc_cached(_lc_hand_card_html, (h["card"]["id"], play, discard), h)
-
-
-@receiver(setting_changed)
-def _forget_lc_cards(**kwargs):
-    _LC_HTML.clear()
-    _SPRITE.clear()
 
 
 @register.filter
@@ -280,54 +114,6 @@ def engine_name(slug: str) -> str:
         return gettext(engines.get(slug).name)
     except KeyError:
         return slug
-
-
-@register.simple_tag
-def lc_layout(view, position, legal):
-    """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
-    me = position if position is not None else 0
-    other = 1 - me
-    # The first legal move of each kind, as find_move would find it, indexed once.
-    first = {}
-    for move in legal or []:
-        first.setdefault((move.get("type"), move.get("source"), move.get("card")), move)
-
-    def rows(seat):
-        return [
-            {
-                "colour": c,
-                "symbol": view["symbols"][c],
-                "cards": view["expeditions"][seat][c]["cards"],
-                "score": view["expeditions"][seat][c]["score"],
-            }
-            for c in view["colours"]
-        ]
-
-    piles = [
-        {
-            "colour": c,
-            "symbol": view["symbols"][c],
-            "top": view["discards"][c]["top"],
-            "count": view["discards"][c]["count"],
-            "draw": first.get(("draw", c, None)),
-        }
-        for c in view["colours"]
-    ]
-    hand = [
-        {
-            "card": card,
-            "play": first.get(("play", None, card["id"])),
-            "discard": first.get(("discard", None, card["id"])),
-        }
-        for card in view["hand"] or []
-    ]
-    return {
-        "top": {"seat": other, "rows": rows(other), "total": view["running"][other]},
-        "bottom": {"seat": me, "rows": rows(me), "total": view["running"][me]},
-        "piles": piles,
-        "deck_draw": first.get(("draw", "deck", None)),
-        "hand": hand,
-    }
 
 
 @register.simple_tag

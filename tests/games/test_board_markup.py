@@ -102,23 +102,23 @@ def test_a_guests_board_links_keep_the_invitation(ana, make_user):
 def test_the_lost_cities_markup_kept_for_reuse_stays_bounded(settings, monkeypatch):
     """Each fragment is rendered once and reused, but never more than the
     limit are kept: the oldest make way."""
-    from games.templatetags import games_tags
+    from games.templatetags import lost_cities_tags as lc_tags
 
     settings.DEBUG = False
-    monkeypatch.setattr(games_tags, "LC_HTML_LIMIT", 5)
-    games_tags._LC_HTML.clear()
+    monkeypatch.setattr(lc_tags, "LC_HTML_LIMIT", 5)
+    lc_tags._LC_HTML.clear()
     cards = [
         {"id": f"lc-red-{v}", "colour": "red", "value": v, "symbol": "flame"}
         for v in range(2, 11)
     ]
-    first = games_tags.lc_card(cards[0])
+    first = lc_tags.lc_card(cards[0])
     for card in cards:
-        html = games_tags.lc_card(card)
+        html = lc_tags.lc_card(card)
         assert f'data-card="{card["id"]}"' in html
-        assert len(games_tags._LC_HTML) <= 5
-    assert not any("lc-red-2" in key for key in games_tags._LC_HTML)
-    assert games_tags.lc_card(cards[0]) == first  # rendered again, the same
-    games_tags._LC_HTML.clear()
+        assert len(lc_tags._LC_HTML) <= 5
+    assert not any("lc-red-2" in key for key in lc_tags._LC_HTML)
+    assert lc_tags.lc_card(cards[0]) == first  # rendered again, the same
+    lc_tags._LC_HTML.clear()
 
 
 def _board(page: str) -> str:
