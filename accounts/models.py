@@ -1,3 +1,4 @@
+import datetime
 import zoneinfo
 
 from django.conf import settings
@@ -114,6 +115,21 @@ class User(AbstractUser):
         if self.away_from is None or self.away_until is None:
             return False
         return self.away_from <= timezone.now() < self.away_until
+
+    def digest_next_time(self, *, after: datetime.datetime) -> datetime.datetime:
+        """The next time, strictly after `after`, that the user's digest hour
+        strikes in their time zone (DST-aware)."""
+        tz = self.tzinfo
+        day = after.astimezone(tz).date()
+        for offset in range(3):
+            candidate = datetime.datetime.combine(
+                day + datetime.timedelta(days=offset),
+                datetime.time(self.digest_hour),
+                tzinfo=tz,
+            )
+            if candidate > after:
+                return candidate
+        raise AssertionError("unreachable")
 
 
 class Vacation(models.Model):

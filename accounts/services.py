@@ -10,39 +10,18 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.errors import Conflict, Invalid, NotFound
+from games.notifications.vacations import deadlines_resume, deadlines_shift
+
 from .models import User, Vacation
 
-
-class Refused(ValueError):
-    """A request refused with a message for the person."""
-
-    @property
-    def message(self) -> str:
-        return str(self.args[0])
-
-
 # --- notification preferences ---------------------------------------------------------
-
-
-def digest_next_time(*, user, after: datetime) -> datetime:
-    """The next time, strictly after `after`, that the user's digest hour strikes
-    in their time zone (DST-aware)."""
-    tz = user.tzinfo
-    local = after.astimezone(tz)
-    day = local.date()
-    for offset in range(3):
-        candidate = datetime.combine(
-            day + timedelta(days=offset), time(user.digest_hour), tzinfo=tz
-        )
-        if candidate > after:
-            return candidate
-    raise AssertionError("unreachable")
 
 
 def preferences_saved(*, user) -> None:
     """Keeps the digest schedule in step with the preferences just saved."""
     if user.turn_emails == User.TurnEmails.DIGEST:
-        user.digest_next_at = digest_next_time(user=user, after=timezone.now())
+        user.digest_next_at = user.digest_next_time(after=timezone.now())
     else:
         user.digest_next_at = None
     User.objects.filter(pk=user.pk).update(digest_next_at=user.digest_next_at)
@@ -59,12 +38,12 @@ UNSUBSCRIBE_FIELDS = {
 
 
 def notifications_unsubscribe(*, user_id: int, kind: str) -> User:
-    """Turns off the kind of email a link came from. Refused for an unknown user."""
+    """Turns off the kind of email a link came from. NotFound for an unknown user."""
     field, value = UNSUBSCRIBE_FIELDS.get(kind, ("turn_emails", User.TurnEmails.NONE))
     with transaction.atomic():
         user = User.objects.select_for_update().filter(pk=user_id).first()
         if user is None:
-            raise Refused(_("This account no longer exists."))
+            raise NotFound(_("This account no longer exists."))
         setattr(user, field, value)
         fields = [field]
         if field == "turn_emails":
@@ -108,29 +87,27 @@ def vacation_days_used(*, user, year: int) -> int:
 def vacation_declare(*, user, start: date, end: date) -> Vacation:
     """Declares a vacation: the user's pending deadlines are paused for its length.
 
-    Refused if it starts in the past, ends before it starts, overlaps another one,
+    Refused (games.errors) if it starts in the past, ends before it starts, overlaps another one,
     or takes a year past the site's allowance (VACATION_DAYS_PER_YEAR).
     """
-    from games.notifications import deadlines_shift
-
     now = timezone.now()
     tz = user.tzinfo
     today = now.astimezone(tz).date()
     if end < start:
-        raise Refused(_("The last day cannot come before the first."))
+        raise Invalid(_("The last day cannot come before the first."))
     if start < today:
-        raise Refused(_("A vacation cannot start in the past."))
+        raise Invalid(_("A vacation cannot start in the past."))
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user.pk)
         if user.vacations.filter(start__lte=end, end__gte=start).exists():
-            raise Refused(_("That vacation overlaps one you already declared."))
+            raise Conflict(_("That vacation overlaps one you already declared."))
         limit = allowance()
         for year in range(start.year, end.year + 1):
             wanted = _days_in_year(start, end, year)
             used = vacation_days_used(user=user, year=year)
             if used + wanted > limit:
                 left = max(0, limit - used)
-                raise Refused(
+                raise Conflict(
                     ngettext(
                         "That is more than your allowance: %(left)d day of "
                         "vacation is left for %(year)d.",
@@ -153,16 +130,14 @@ def vacation_declare(*, user, start: date, end: date) -> Vacation:
 
 def vacation_cancel(*, user, vacation_id: int) -> None:
     """Cancels a vacation that has not started; deadlines get their time back."""
-    from games.notifications import deadlines_shift
-
     now = timezone.now()
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user.pk)
         vacation = user.vacations.filter(pk=vacation_id).first()
         if vacation is None:
-            raise Refused(_("There is no such vacation."))
+            raise NotFound(_("There is no such vacation."))
         if vacation.starts_at <= now:
-            raise Refused(_("A vacation that has begun cannot be cancelled."))
+            raise Conflict(_("A vacation that has begun cannot be cancelled."))
         deadlines_shift(user_id=user.pk, after=vacation.ends_at, by=-vacation.length)
         vacation.delete()
         _away_refresh(user, now)
@@ -185,18 +160,16 @@ def vacation_end(*, user, vacation_id: int) -> int:
     changing nothing, for one not under way (not begun, or already over: a
     second click).
     """
-    from games.notifications import deadlines_resume
-
     now = timezone.now()
     with transaction.atomic():
         user = User.objects.select_for_update().get(pk=user.pk)
         vacation = user.vacations.get(pk=vacation_id)
         if vacation.starts_at > now:
-            raise Refused(
+            raise Conflict(
                 _("This vacation has not begun yet; you can cancel it instead.")
             )
         if vacation.ends_at <= now:
-            raise Refused(_("This vacation is already over."))
+            raise Conflict(_("This vacation is already over."))
         today = now.astimezone(user.tzinfo).date()
         days_before = vacation.days
         paused_until = vacation.ends_at

@@ -9,6 +9,9 @@ from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
+from games.errors import Refused
+from games.notifications.emails import unsubscribe_read
+
 from . import services
 from .forms import PreferencesForm, VacationForm
 
@@ -35,7 +38,7 @@ def vacation(request):
                 start=form.cleaned_data["start"],
                 end=form.cleaned_data["end"],
             )
-        except services.Refused as exc:
+        except Refused as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(
@@ -61,7 +64,7 @@ def vacation(request):
 def vacation_cancel(request, vacation_id):
     try:
         services.vacation_cancel(user=request.user, vacation_id=vacation_id)
-    except services.Refused as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("The vacation is cancelled."))
@@ -78,7 +81,7 @@ def vacation_end(request, vacation_id):
         days = services.vacation_end(user=request.user, vacation_id=vacation_id)
     except Vacation.DoesNotExist:
         raise Http404 from None
-    except services.Refused as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
     else:
         messages.success(
@@ -102,8 +105,6 @@ def vacation_end(request, vacation_id):
 def unsubscribe(request, token):
     """GET shows what the link turns off; POST (the button, or the mail client's
     one-click request) turns it off. Works without logging in."""
-    from games.notifications import unsubscribe_read
-
     try:
         user_id, kind = unsubscribe_read(token)
     except signing.SignatureExpired:
@@ -126,7 +127,7 @@ def unsubscribe(request, token):
         if request.method == "POST":
             try:
                 services.notifications_unsubscribe(user_id=user_id, kind=kind)
-            except services.Refused as exc:
+            except Refused as exc:
                 return _unsubscribe_refused(request, exc.message, status=404)
             done = True
         return render(

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from config.urls import urlpatterns as site_urlpatterns
 from games import services
+from games.errors import Refused
 
 
 def bare_update(request, row):
@@ -33,7 +34,7 @@ def move_without_board(request, game_id):
             move=move,
             expected_version=int(request.POST.get("version", "")),
         )
-    except (services.Rejected, ValueError):
+    except (Refused, ValueError):
         return HttpResponse("no", status=409, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
 

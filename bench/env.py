@@ -177,7 +177,7 @@ def login_headers(user) -> dict:
 
 def make_active_games(slug: str, seatings: list[list], *, seed: int = 1) -> list:
     """Active games of `slug`, one per list of users (seat order), started as
-    services._start would: state from setup, to_move flags from the engine."""
+    services.game_start would: state from setup, to_move flags from the engine."""
     from django.utils import timezone
 
     from games import engines

@@ -275,15 +275,27 @@ def _page(name: str, client, url: str, repeat: int) -> dict:
 
 # --- 6. sweeps ----------------------------------------------------------------------------
 
-SWEEPS = ("reminders_sweep", "deadlines_sweep", "digests_sweep")
+# (module of games.notifications, function)
+SWEEPS = (
+    ("reminders", "reminders_sweep"),
+    ("deadlines", "deadlines_sweep"),
+    ("digests", "digests_sweep"),
+)
+
+
+def _sweep(module: str, name: str):
+    import importlib
+
+    return getattr(importlib.import_module(f"games.notifications.{module}"), name)
 
 
 def sweeps_available() -> tuple[bool, str]:
-    try:
-        from games import notifications
-    except ImportError as exc:
-        return False, f"games.notifications: {exc}"
-    missing = [name for name in SWEEPS if not hasattr(notifications, name)]
+    missing = []
+    for module, name in SWEEPS:
+        try:
+            _sweep(module, name)
+        except (ImportError, AttributeError):
+            missing.append(f"{module}.{name}")
     if missing:
         return False, "missing " + ", ".join(missing)
     return True, ""
@@ -294,7 +306,6 @@ def sweeps(active: int = 10_000) -> list[dict]:
 
     from django.utils import timezone
 
-    from games import notifications
     from games.models import Game, Seat
 
     users = make_users(1000, "sweep")
@@ -323,8 +334,8 @@ def sweeps(active: int = 10_000) -> list[dict]:
         turn_emails="digest", digest_next_at=now - timedelta(minutes=1)
     )
     rows = []
-    for name in SWEEPS:
-        fn = getattr(notifications, name)
+    for module, name in SWEEPS:
+        fn = _sweep(module, name)
         try:
             seconds, queries, result = measure(fn)
         except Exception as exc:  # noqa: BLE001 - reported as a figure

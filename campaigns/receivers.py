@@ -2,6 +2,7 @@
 
 from django.db import transaction
 
+from .episodes import episode_close_task
 from .models import Episode
 
 
@@ -18,7 +19,5 @@ def on_state_changed(sender, *, game, engine, finished, **kwargs) -> None:
     )
     if row is None:
         return
-    from .tasks import episode_close_task
-
     campaign_id, number = row
     transaction.on_commit(lambda: episode_close_task.delay(campaign_id, number))

@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 
-from games.services import Rejected
+from games.errors import NotAllowed, NotFound, Refused
 
 from . import selectors, services
 from .forms import CampaignForm
@@ -31,7 +31,7 @@ def campaign_new(request):
             campaign = services.campaign_create(
                 creator=request.user, **form.service_arguments()
             )
-        except Rejected as exc:
+        except Refused as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(campaign)
@@ -72,8 +72,8 @@ def join(request, campaign_id):
             user=request.user,
             token=request.POST.get("invite", ""),
         )
-    except Rejected as exc:
-        if exc.status in (403, 404):
+    except Refused as exc:
+        if isinstance(exc, (NotAllowed, NotFound)):
             raise Http404 from None
         messages.error(request, exc.message)
     return redirect("campaigns:campaign", campaign_id=campaign_id)

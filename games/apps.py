@@ -15,7 +15,7 @@ class GamesConfig(AppConfig):
         base.set_translator(gettext, pgettext)
 
         from games.events import state_changed
-        from games.notifications import on_state_changed
+        from games.notifications.outbox import on_state_changed
 
         # The email outbox: rows written inside the move's transaction.
         state_changed.connect(on_state_changed, dispatch_uid="games.notifications")

@@ -242,3 +242,43 @@ def insert_and_update(model, row: dict, instance, changes: dict) -> None:
         else:
             cursor.execute(insert_sql, params)
             cursor.execute(update_sql, update_params)
+
+
+def seats_turns_update(seats: list[Seat]) -> None:
+    """Saves `to_move` and `deadline` of these seats in one UPDATE.
+
+    This runs on nearly every move; `bulk_update` builds the same CASE statement
+    through the ORM's expressions at several times the cost."""
+    quote = connection.ops.quote_name
+    meta = Seat._meta
+    pk = quote(meta.pk.column)
+    to_move_field = meta.get_field("to_move")
+    deadline_field = meta.get_field("deadline")
+    # PostgreSQL types a CASE of bare parameters as text, which a timestamp
+    # column refuses; SQLite needs no cast (and its CAST would turn text to a number).
+    deadline = (
+        "CAST(%s AS timestamp with time zone)"
+        if connection.vendor == "postgresql"
+        else "%s"
+    )
+    to_move_params, deadline_params = [], []
+    for seat in seats:
+        to_move_params += [
+            seat.pk,
+            to_move_field.get_db_prep_save(seat.to_move, connection),
+        ]
+        deadline_params += [
+            seat.pk,
+            deadline_field.get_db_prep_save(seat.deadline, connection),
+        ]
+    ids = [seat.pk for seat in seats]
+    whens = " ".join(["WHEN %s THEN %s"] * len(seats))
+    deadline_whens = " ".join([f"WHEN %s THEN {deadline}"] * len(seats))
+    sql = (
+        f"UPDATE {quote(meta.db_table)} SET "
+        f"{quote(to_move_field.column)} = CASE {pk} {whens} END, "
+        f"{quote(deadline_field.column)} = CASE {pk} {deadline_whens} END "
+        f"WHERE {pk} IN ({', '.join(['%s'] * len(seats))})"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [*to_move_params, *deadline_params, *ids])

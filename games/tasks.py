@@ -1,67 +1,49 @@
-"""Celery tasks: thin, take ids, call services, idempotent."""
+"""Celery tasks of the games app: thin, take ids, call services, idempotent.
+
+Celery beat runs the sweeps below (`config/celery.py`). The tasks the site
+queues after a commit live beside the function they run, so that whatever
+queues them imports them without this module importing it back; they keep
+their names under `games.tasks.` and are imported here for the worker's
+discovery:
+
+- `bots_play_task` (`games.services.bots`): computer players' moves;
+- `notification_send_task` (`games.notifications.sending`): one email;
+- `seat_timeout_task` (`games.notifications.deadlines`): a deadline passed.
+"""
 
 from celery import shared_task
 
-from . import services
+from .notifications import deadlines, digests, outbox, reminders
+from .notifications.deadlines import seat_timeout_task
+from .notifications.sending import notification_send_task
+from .services.bots import bots_play_task
 
-
-@shared_task(ignore_result=True)
-def bots_play_task(game_id: int) -> int:
-    """Plays the computer players' pending moves of one game."""
-    return services.bots_play(game_id=game_id)
-
-
-@shared_task(
-    bind=True,
-    ignore_result=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    max_retries=8,
-)
-def notification_send_task(self, notification_id: int) -> str:
-    """Sends one outbox row (exactly once); retried with backoff if SMTP fails.
-
-    Past the last retry the row stays pending and `outbox_sweep` sends it later.
-    """
-    from . import notifications
-
-    try:
-        return notifications.notification_send(notification_id=notification_id)
-    except notifications.SendFailed as exc:
-        raise self.retry(countdown=exc.retry_in, exc=exc) from None
-
-
-@shared_task(ignore_result=True)
-def seat_timeout_task(game_id: int, seat_id: int, version: int) -> str:
-    """Applies the table's timeout rule to one seat, if the game did not move on."""
-    from . import notifications
-
-    return notifications.seat_timeout(game_id=game_id, seat_id=seat_id, version=version)
+__all__ = [
+    "bots_play_task",
+    "deadlines_sweep_task",
+    "digests_sweep_task",
+    "notification_send_task",
+    "outbox_sweep_task",
+    "reminders_sweep_task",
+    "seat_timeout_task",
+]
 
 
 @shared_task(ignore_result=True)
 def outbox_sweep_task() -> int:
-    from . import notifications
-
-    return notifications.outbox_sweep()
+    return outbox.outbox_sweep()
 
 
 @shared_task(ignore_result=True)
 def reminders_sweep_task() -> int:
-    from . import notifications
-
-    return notifications.reminders_sweep()
+    return reminders.reminders_sweep()
 
 
 @shared_task(ignore_result=True)
 def deadlines_sweep_task() -> int:
-    from . import notifications
-
-    return notifications.deadlines_sweep()
+    return deadlines.deadlines_sweep()
 
 
 @shared_task(ignore_result=True)
 def digests_sweep_task() -> int:
-    from . import notifications
-
-    return notifications.digests_sweep()
+    return digests.digests_sweep()

@@ -10,11 +10,20 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games import engines
 
-from . import notifications, selectors, services
+from . import selectors, services
+from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .forms import form_for
-from .services import Rejected
+from .notifications.presence import presence_mark
 
 BOARD_TEMPLATE = "games/game.html#board"
+
+# Each kind of refusal (games/errors.py) as an HTTP status.
+HTTP_STATUS = {NotFound: 404, NotAllowed: 403, Conflict: 409, Invalid: 400}
+
+
+def http_status(exc: Refused) -> int:
+    """The HTTP status that answers a refusal (400 for a kind not listed)."""
+    return next((s for kind, s in HTTP_STATUS.items() if isinstance(exc, kind)), 400)
 
 
 @require_GET
@@ -42,7 +51,7 @@ def game_new(request, slug):
                 options=form.options(),
                 **form.table_settings(),
             )
-        except Rejected as exc:
+        except Refused as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(game)
@@ -64,7 +73,7 @@ def _visible_game(request, game_id, token=None):
 @require_GET
 def game_page(request, game_id):
     game = _visible_game(request, game_id, token=request.GET.get("invite"))
-    notifications.presence_mark(game_id=game.pk, user=request.user)
+    presence_mark(game_id=game.pk, user=request.user)
     context = selectors.board_context(game=game, user=request.user)
     template = BOARD_TEMPLATE if request.htmx else "games/game.html"
     return _board(request, template, context)
@@ -89,12 +98,12 @@ def poll(request, game_id):
     if current is None:
         raise Http404
     if current == version and not _rematch_changed(request, game_id):
-        notifications.presence_mark(game_id=game_id, user=request.user)
+        presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
     game = _visible_game(request, game_id, token=request.GET.get("invite"))
     # Marked after the seats are read: the board marks what is new since the
     # viewer's previous look, not since this one.
-    notifications.presence_mark(game_id=game_id, user=request.user)
+    presence_mark(game_id=game_id, user=request.user)
     return _board(
         request, BOARD_TEMPLATE, selectors.board_context(game=game, user=request.user)
     )
@@ -110,7 +119,7 @@ def _rematch_changed(request, game_id) -> bool:
     return given != selectors.rematch_mark(rematch)
 
 
-def _answer(request, game_id, error: Rejected | None = None, game=None):
+def _answer(request, game_id, error: Refused | None = None, game=None):
     """The board partial for htmx (with the error shown), or a redirect.
 
     `game`, when given, is the game just saved by the move, with its seats."""
@@ -121,7 +130,9 @@ def _answer(request, game_id, error: Rejected | None = None, game=None):
     if game is None:
         game = selectors.game_for_page(game_id=game_id)
     if game is None or (
-        error and error.status == 403 and not selectors.can_see(game, request.user)
+        error
+        and isinstance(error, NotAllowed)
+        and not selectors.can_see(game, request.user)
     ):
         return HttpResponse(error.message if error else "", status=404)
     # A move on a game that was over is refused: a game over here ended with it.
@@ -131,7 +142,7 @@ def _answer(request, game_id, error: Rejected | None = None, game=None):
     )
     context["error"] = error.message if error else None
     return _board(
-        request, BOARD_TEMPLATE, context, status=error.status if error else 200
+        request, BOARD_TEMPLATE, context, status=http_status(error) if error else 200
     )
 
 
@@ -150,12 +161,12 @@ def move(request, game_id):
         try:
             version = int(request.POST.get("version", ""))
         except ValueError:
-            raise Rejected(400, _("The game version is missing.")) from None
+            raise Invalid(_("The game version is missing.")) from None
         game = services.move_submit(
             game_id=game_id, user=request.user, move=move, expected_version=version
         )
-    except Rejected as exc:
-        if exc.status == 404:
+    except Refused as exc:
+        if isinstance(exc, NotFound):
             raise Http404 from None
         return _answer(request, game_id, exc)
     if any(s.is_bot for s in game.seats.all()):
@@ -172,15 +183,15 @@ def join(request, game_id):
         raise Http404
     try:
         services.seat_join(game_id=game_id, user=request.user)
-    except Rejected as exc:
+    except Refused as exc:
         messages.error(request, exc.message)
     return redirect("games:game", game_id=game_id)
 
 
-def _refused(request, game_id, exc: Rejected):
+def _refused(request, game_id, exc: Refused):
     """A table service said no: 404 for no such game, else the reason shown on
     the game's page."""
-    if exc.status == 404:
+    if isinstance(exc, NotFound):
         raise Http404
     messages.error(request, exc.message)
     return redirect("games:game", game_id=game_id)
@@ -191,7 +202,7 @@ def _refused(request, game_id, exc: Rejected):
 def add_bot(request, game_id):
     try:
         services.seat_add_bot(game_id=game_id, user=request.user)
-    except Rejected as exc:
+    except Refused as exc:
         return _refused(request, game_id, exc)
     return redirect("games:game", game_id=game_id)
 
@@ -201,7 +212,7 @@ def add_bot(request, game_id):
 def leave(request, game_id):
     try:
         game = services.game_leave(game_id=game_id, user=request.user)
-    except Rejected as exc:
+    except Refused as exc:
         return _refused(request, game_id, exc)
     return redirect("games:game", game_id=game_id) if game else redirect("games:lobby")
 
@@ -211,7 +222,7 @@ def leave(request, game_id):
 def rematch(request, game_id):
     try:
         game = services.game_rematch(game_id=game_id, user=request.user)
-    except Rejected as exc:
+    except Refused as exc:
         return _refused(request, game_id, exc)
     url = game.get_absolute_url()
     if game.visibility == game.Visibility.PRIVATE:

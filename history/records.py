@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 
 from games import engines
 from games.engines import IllegalMove, InvalidOptions
+from games.errors import Invalid
 from games.models import Game
 
 from .replay import engine_version
@@ -22,12 +23,8 @@ MAX_RECORD_BYTES = 2_000_000
 MAX_MOVES = 20_000
 
 
-class RecordRefused(Exception):
+class RecordRefused(Invalid):
     """A record that cannot be imported; the message says why, for a player."""
-
-    def __init__(self, reason: str):
-        super().__init__(reason)
-        self.reason = reason
 
 
 def record_of(*, game: Game, moves, seats) -> dict:

@@ -64,7 +64,7 @@ def record_import(request):
                     owner=request.user, text=upload.read()
                 )
             except RecordRefused as exc:
-                form.add_error("record", exc.reason)
+                form.add_error("record", exc.message)
             else:
                 messages.success(request, _("The record replays: here it is."))
                 return redirect("history:imported", record_id=imported.pk)

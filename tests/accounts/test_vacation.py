@@ -13,9 +13,10 @@ from game_helpers import timed_game as shared_timed_game
 
 from accounts import services
 from accounts.models import User, Vacation
-from games import notifications
 from games import services as game_services
+from games.errors import Refused
 from games.models import Game, Seat
+from games.notifications import deadlines, reminders, vacations
 
 pytestmark = pytest.mark.django_db
 NOW = datetime(2027, 3, 10, 12, 0, tzinfo=UTC)  # a Wednesday, noon UTC
@@ -97,17 +98,15 @@ def test_no_timeout_and_no_reminder_while_on_vacation(ana, ben, clock):
     )
     clock.move_to(datetime(2027, 3, 12, 12, 0, tzinfo=UTC))  # mid-vacation
     Seat.objects.filter(pk=seat.pk).update(deadline=NOW)  # even if overdue
-    notifications.vacations_refresh()
-    assert notifications.deadlines_sweep() == 0
-    assert notifications.reminders_sweep() == 0
+    vacations.vacations_refresh()
+    assert deadlines.deadlines_sweep() == 0
+    assert reminders.reminders_sweep() == 0
     assert (
-        notifications.seat_timeout(
-            game_id=game.pk, seat_id=seat.pk, version=game.version
-        )
+        deadlines.seat_timeout(game_id=game.pk, seat_id=seat.pk, version=game.version)
         == "on vacation"
     )
     clock.move_to(datetime(2027, 3, 14, 0, 1, tzinfo=UTC))  # back home
-    assert notifications.deadlines_sweep() == 1
+    assert deadlines.deadlines_sweep() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED
 
@@ -130,17 +129,17 @@ def test_a_deadline_set_during_a_vacation_skips_it(ana, ben, clock, logged_in):
 def test_deadline_skipping_counts_only_time_outside_vacations():
     t0 = datetime(2027, 1, 1, tzinfo=UTC)
     day = timedelta(days=1)
-    assert notifications.deadline_skipping(t0, 3 * day, []) == t0 + 3 * day
+    assert vacations.deadline_skipping(t0, 3 * day, []) == t0 + 3 * day
     # A vacation after the deadline changes nothing; one before it shifts it.
-    assert notifications.deadline_skipping(
-        t0, 3 * day, [(t0 + 3 * day, t0 + 9 * day)]
-    ) == (t0 + 3 * day)
-    assert notifications.deadline_skipping(t0, 3 * day, [(t0 + day, t0 + 2 * day)]) == (
+    assert vacations.deadline_skipping(t0, 3 * day, [(t0 + 3 * day, t0 + 9 * day)]) == (
+        t0 + 3 * day
+    )
+    assert vacations.deadline_skipping(t0, 3 * day, [(t0 + day, t0 + 2 * day)]) == (
         t0 + 4 * day
     )
     # Under way now, then another one later: both skipped.
     spans = [(t0 - day, t0 + day), (t0 + 2 * day, t0 + 5 * day)]
-    assert notifications.deadline_skipping(t0, 2 * day, spans) == t0 + 6 * day
+    assert vacations.deadline_skipping(t0, 2 * day, spans) == t0 + 6 * day
 
 
 @pytest.mark.parametrize(
@@ -177,7 +176,7 @@ def test_the_allowance_is_counted_per_calendar_year(ana, clock, settings):
     services.vacation_declare(
         user=ana, start=date(2027, 12, 20), end=date(2027, 12, 21)
     )
-    with pytest.raises(services.Refused, match="1 day of vacation is left for 2027"):
+    with pytest.raises(Refused, match="1 day of vacation is left for 2027"):
         services.vacation_declare(
             user=ana, start=date(2027, 12, 10), end=date(2027, 12, 11)
         )
@@ -207,7 +206,7 @@ def test_a_future_vacation_shows_once_it_begins_and_the_next_one_after(ana, cloc
     ana.refresh_from_db()
     assert ana.on_vacation
     clock.move_to(datetime(2027, 3, 20, tzinfo=UTC))
-    assert notifications.vacations_refresh() == 1
+    assert vacations.vacations_refresh() == 1
     ana.refresh_from_db()
     assert ana.away_from == datetime(2027, 4, 1, tzinfo=UTC)
     assert not ana.on_vacation
@@ -333,7 +332,7 @@ def test_coming_back_restarts_each_clock_with_the_time_it_had_left(
     assert came.deadline == back + timedelta(days=2)
     # The player's clocks run again: once past the new deadline the timeout comes.
     clock.move_to(back + timedelta(days=2, minutes=1))
-    assert notifications.deadlines_sweep() == 1
+    assert deadlines.deadlines_sweep() == 1
 
 
 def test_coming_back_early_still_skips_a_later_vacation(ana, ben, clock, logged_in):
@@ -409,7 +408,7 @@ def test_ending_a_vacation_not_under_way_is_refused_and_changes_nothing(
         )
     elif case == "finished":
         clock.move_to(datetime(2027, 3, 13, tzinfo=UTC))
-        notifications.vacations_refresh()
+        vacations.vacations_refresh()
     vacation.refresh_from_db()
     seat.refresh_from_db()
     seat.user.refresh_from_db()

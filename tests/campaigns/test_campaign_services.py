@@ -10,8 +10,8 @@ from django.core import mail
 from campaigns import services, tasks
 from campaigns.models import Campaign, CampaignPlayer, Episode
 from games.engines.my_city.chapters import CHAPTERS
+from games.errors import NotAllowed, Refused
 from games.models import Game
-from games.services import Rejected
 
 pytestmark = pytest.mark.django_db
 
@@ -49,9 +49,9 @@ def test_an_open_campaign_waits_for_its_players(ana, ben, make_user, capture):
         campaign = services.campaign_create(creator=ana, num_players=3, invited=[ben])
     assert campaign.status == Campaign.Status.OPEN and not campaign.episodes.exists()
     cy = make_user("Cy")
-    with pytest.raises(Rejected) as bad:
+    with pytest.raises(Refused) as bad:
         services.campaign_join(campaign_id=campaign.pk, user=cy, token="nope")
-    assert bad.value.status == 403
+    assert isinstance(bad.value, NotAllowed)
     with capture(execute=True):
         services.campaign_join(
             campaign_id=campaign.pk, user=cy, token=campaign.invite_token
@@ -59,7 +59,7 @@ def test_an_open_campaign_waits_for_its_players(ana, ben, make_user, capture):
     campaign.refresh_from_db()
     assert campaign.status == Campaign.Status.ACTIVE
     assert campaign.episodes.get().game.seats.count() == 3
-    with pytest.raises(Rejected):
+    with pytest.raises(Refused):
         services.campaign_join(
             campaign_id=campaign.pk, user=make_user("Dee"), token=campaign.invite_token
         )
@@ -68,15 +68,15 @@ def test_an_open_campaign_waits_for_its_players(ana, ben, make_user, capture):
 def test_players_and_chapters_are_checked(ana, ben):
     """Too many players, oneself invited, or chapters outside the vocabulary: a
     readable refusal and nothing created."""
-    with pytest.raises(Rejected):
+    with pytest.raises(Refused):
         services.campaign_create(creator=ana, num_players=5)
-    with pytest.raises(Rejected):
+    with pytest.raises(Refused):
         services.campaign_create(creator=ana, num_players=2, invited=[ben], bots=1)
-    with pytest.raises(Rejected):
+    with pytest.raises(Refused):
         services.campaign_create(creator=ana, num_players=2, invited=[ana])
     bad = json.loads(json.dumps(CHAPTERS))
     bad[2]["rules"].append({"kind": "earthquake"})
-    with pytest.raises(Rejected) as refused:
+    with pytest.raises(Refused) as refused:
         services.campaign_create(creator=ana, num_players=2, chapters=bad)
     assert "earthquake" in refused.value.message
     assert not Campaign.objects.exists()
@@ -135,7 +135,7 @@ def test_opening_twice_opens_one_episode(duo, capture):
 
 def test_an_episode_not_over_is_not_closed(duo):
     """Closing a running episode is refused; the task simply does nothing."""
-    with pytest.raises(Rejected):
+    with pytest.raises(Refused):
         services.episode_close(campaign_id=duo.pk, number=1)
     assert tasks.episode_close_task(duo.pk, 1) is False
 

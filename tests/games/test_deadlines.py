@@ -14,9 +14,10 @@ from django.test import Client
 from django.urls import reverse
 from notify_helpers import ENGINE, mover, timed_game
 
-from games import notifications, services
+from games import services
+from games.errors import Conflict, Refused
 from games.models import Game, Move, Notification
-from games.services import Rejected
+from games.notifications import deadlines, outbox, reminders
 
 pytestmark = pytest.mark.django_db
 START = datetime(2027, 9, 6, 8, 0, tzinfo=UTC)
@@ -34,10 +35,10 @@ def test_deadline_expiry_under_the_bot_rule(
         other = ben if absent == ana else ana
         mail.outbox.clear()
         clock.shift(timedelta(hours=23, minutes=59))
-        assert notifications.deadlines_sweep() == 0
+        assert deadlines.deadlines_sweep() == 0
         clock.shift(timedelta(minutes=2))
         with django_capture_on_commit_callbacks(execute=True):
-            assert notifications.deadlines_sweep() == 1
+            assert deadlines.deadlines_sweep() == 1
         game.refresh_from_db()
         assert game.status == Game.Status.ACTIVE
         moves = list(Move.objects.filter(game=game).values_list("seat", "move"))
@@ -55,14 +56,14 @@ def test_deadline_expiry_under_the_bot_rule(
         # "Your turn" waits its minute (TURN_EMAIL_DELAY_SECONDS), then the
         # outbox sweep sends it.
         clock.shift(timedelta(seconds=61))
-        notifications.outbox_sweep()
+        outbox.outbox_sweep()
         by_reader = {m.to[0]: m.subject for m in mail.outbox}
         assert by_reader == {
             absent.email: f"Time ran out in Lost Cities #{game.pk}",
             other.email: f"Your turn in Lost Cities #{game.pk}",
         }
         # Running the sweep again finds nothing: the timeout happened once.
-        assert notifications.deadlines_sweep() == 0
+        assert deadlines.deadlines_sweep() == 0
 
 
 def test_deadline_expiry_under_the_forfeit_rule(
@@ -78,7 +79,7 @@ def test_deadline_expiry_under_the_forfeit_rule(
         mail.outbox.clear()
         clock.shift(timedelta(days=2, seconds=1))
         with django_capture_on_commit_callbacks(execute=True):
-            assert notifications.deadlines_sweep() == 1
+            assert deadlines.deadlines_sweep() == 1
         game.refresh_from_db()
         assert game.status == Game.Status.ABANDONED
         assert game.finished_at == datetime.now(UTC)
@@ -100,7 +101,7 @@ def test_deadline_expiry_under_the_forfeit_rule(
         assert "forfeited" in page
         mine = client.get(reverse("games:my_games")).content.decode()
         assert "Opponent forfeited" in mine.split('data-section="finished"')[1]
-        assert notifications.deadlines_sweep() == 0
+        assert deadlines.deadlines_sweep() == 0
 
 
 def test_the_players_own_move_first_makes_the_timeout_a_no_op(ana, ben):
@@ -116,7 +117,7 @@ def test_the_players_own_move_first_makes_the_timeout_a_no_op(ana, ben):
         services.move_submit(
             game_id=game.pk, user=absent, move=move, expected_version=game.version
         )
-        result = notifications.seat_timeout(
+        result = deadlines.seat_timeout(
             game_id=game.pk, seat_id=seat.pk, version=seen_version
         )
         assert result == "overtaken"
@@ -127,7 +128,7 @@ def test_the_players_own_move_first_makes_the_timeout_a_no_op(ana, ben):
 
 def test_the_timeout_first_makes_the_players_move_stale(ana, ben):
     """The timeout applied: the late move, made on the version the player saw,
-    is refused as stale (409) and changes nothing."""
+    is refused as stale (Conflict) and changes nothing."""
     with time_machine.travel(START, tick=False) as clock:
         game = timed_game(ana, ben, days=1, policy=Game.TimeoutPolicy.BOT)
         position, absent = mover(game, [ana, ben])
@@ -136,15 +137,15 @@ def test_the_timeout_first_makes_the_players_move_stale(ana, ben):
         seen = game.version
         move = ENGINE.legal_moves(game.state, position)[0]
         assert (
-            notifications.seat_timeout(game_id=game.pk, seat_id=seat.pk, version=seen)
+            deadlines.seat_timeout(game_id=game.pk, seat_id=seat.pk, version=seen)
             == "bot"
         )
         moves = Move.objects.filter(game=game).count()
-        with pytest.raises(Rejected) as refused:
+        with pytest.raises(Refused) as refused:
             services.move_submit(
                 game_id=game.pk, user=absent, move=move, expected_version=seen
             )
-        assert refused.value.status == 409
+        assert isinstance(refused.value, Conflict)
         assert Move.objects.filter(game=game).count() == moves
 
 
@@ -155,18 +156,18 @@ def test_a_deadline_not_yet_reached_is_left_alone(ana, ben):
         seat = game.seats.get(position=position)
         clock.shift(timedelta(days=2))
         assert (
-            notifications.seat_timeout(
+            deadlines.seat_timeout(
                 game_id=game.pk, seat_id=seat.pk, version=game.version
             )
             == "not due"
         )
-        assert notifications.deadlines_sweep() == 0
+        assert deadlines.deadlines_sweep() == 0
 
 
 def test_a_game_without_time_limit_never_times_out(ana, ben, lost_cities_game):
     with time_machine.travel(START + timedelta(days=400), tick=False):
-        assert notifications.deadlines_sweep() == 0
-        assert notifications.reminders_sweep() == 0
+        assert deadlines.deadlines_sweep() == 0
+        assert reminders.reminders_sweep() == 0
     assert not Notification.objects.filter(kind="reminder").exists()
 
 
@@ -192,7 +193,7 @@ def test_a_timeout_and_the_players_move_racing_apply_exactly_one(ana, ben, polic
         def timeout():
             barrier.wait()
             try:
-                outcome["timeout"] = notifications.seat_timeout(
+                outcome["timeout"] = deadlines.seat_timeout(
                     game_id=game.pk, seat_id=seat.pk, version=version
                 )
             finally:
@@ -205,8 +206,8 @@ def test_a_timeout_and_the_players_move_racing_apply_exactly_one(ana, ben, polic
                     game_id=game.pk, user=absent, move=move, expected_version=version
                 )
                 outcome["move"] = "applied"
-            except Rejected as exc:
-                outcome["move"] = exc.status
+            except Refused as exc:
+                outcome["move"] = type(exc).__name__
             finally:
                 connection.close()
 
@@ -224,4 +225,4 @@ def test_a_timeout_and_the_players_move_racing_apply_exactly_one(ana, ben, polic
     if outcome["move"] == "applied":
         assert first.move == move and outcome["timeout"] == "overtaken"
     else:
-        assert outcome["move"] == 409
+        assert outcome["move"] == "Conflict"

@@ -31,8 +31,17 @@ from notify_helpers import (
 )
 
 from accounts.models import User
-from games import notifications, services
+from games import services
 from games.models import Game, Notification, Seat
+from games.notifications import (
+    deadlines,
+    digests,
+    emails,
+    outbox,
+    presence,
+    reminders,
+    sending,
+)
 
 pytestmark = pytest.mark.django_db
 Kind = Notification.Kind
@@ -69,7 +78,7 @@ def game(ana, ben):
 def _send_pending():
     """Sends every pending row now (what the tasks queued after commit do)."""
     for pk in Notification.objects.filter(state="pending").values_list("pk", flat=True):
-        notifications.notification_send(notification_id=pk)
+        sending.notification_send(notification_id=pk)
 
 
 def _path(url: str) -> str:
@@ -187,9 +196,9 @@ def test_a_retried_or_duplicated_task_sends_nothing_twice(game):
     """The row is claimed before sending: a second run finds nothing to send."""
     row = Notification.objects.get(kind=Kind.YOUR_TURN)
     mail.outbox.clear()
-    assert notifications.notification_send(notification_id=row.pk) == "sent"
-    assert notifications.notification_send(notification_id=row.pk) == "busy"
-    notifications.outbox_sweep()
+    assert sending.notification_send(notification_id=row.pk) == "sent"
+    assert sending.notification_send(notification_id=row.pk) == "busy"
+    outbox.outbox_sweep()
     assert len(mail.outbox) == 1
     row.refresh_from_db()
     assert row.state == "sent" and row.sent_at is not None
@@ -202,7 +211,7 @@ def test_a_your_turn_email_overtaken_by_the_move_sends_nothing(
     row = Notification.objects.get(kind=Kind.YOUR_TURN)
     finish_turn(game, [ana, ben], django_capture_on_commit_callbacks)
     mail.outbox.clear()
-    assert notifications.notification_send(notification_id=row.pk) == "skipped"
+    assert sending.notification_send(notification_id=row.pk) == "skipped"
     assert mail.outbox == []
     row.refresh_from_db()
     assert row.state == "skipped" and "overtaken" in row.detail
@@ -216,9 +225,9 @@ def test_a_your_turn_email_waits_the_delay_then_the_outbox_sweep_sends_it(
     settings.TURN_EMAIL_DELAY_SECONDS = 60
     Notification.objects.all().delete()  # the game's first email: not this test's
     queued = []
-    enqueue = notifications.enqueue_sends
+    enqueue = outbox.enqueue_sends
     monkeypatch.setattr(
-        notifications, "enqueue_sends", lambda ids: (queued.extend(ids), enqueue(ids))
+        outbox, "enqueue_sends", lambda ids: (queued.extend(ids), enqueue(ids))
     )
     users = [ana, ben]
     start = datetime(2027, 3, 1, 9, 0, tzinfo=UTC)
@@ -230,9 +239,9 @@ def test_a_your_turn_email_waits_the_delay_then_the_outbox_sweep_sends_it(
         assert row.next_attempt_at == start + timedelta(seconds=60)
         assert queued == [] and mail.outbox == []
         clock.shift(timedelta(seconds=59))
-        assert notifications.outbox_sweep() == 0
+        assert outbox.outbox_sweep() == 0
         clock.shift(timedelta(seconds=2))
-        assert notifications.outbox_sweep() == 1
+        assert outbox.outbox_sweep() == 1
     assert [m.to for m in mail.outbox] == [[waiting.email]]
     row.refresh_from_db()
     assert row.state == "sent"
@@ -252,7 +261,7 @@ def test_a_turn_answered_within_the_delay_waits_no_email(
             finish_turn(game, users, django_capture_on_commit_callbacks)
             clock.shift(timedelta(seconds=20))
         clock.shift(timedelta(seconds=60))
-        notifications.outbox_sweep()
+        outbox.outbox_sweep()
     sent = [m.to for m in mail.outbox]
     _position, waiting = mover(game, users)
     assert sent == [[waiting.email]], sent  # only the turn still waiting
@@ -269,9 +278,9 @@ def test_no_your_turn_email_while_the_player_looks_at_the_game_page(
     """While the next player's page polls the game, the email waits; once they
     leave it goes out, and if they move first it never does."""
     queued = []
-    enqueue = notifications.enqueue_sends
+    enqueue = outbox.enqueue_sends
     monkeypatch.setattr(
-        notifications, "enqueue_sends", lambda ids: (queued.extend(ids), enqueue(ids))
+        outbox, "enqueue_sends", lambda ids: (queued.extend(ids), enqueue(ids))
     )
     users = [ana, ben]
     _position, first = mover(game, users)
@@ -290,10 +299,10 @@ def test_no_your_turn_email_while_the_player_looks_at_the_game_page(
         row = Notification.objects.get(kind=Kind.YOUR_TURN, user=watcher)
         assert row.state == "pending"
         # Written to wait, as a worker would have made it wait: nothing queued.
-        assert row.next_attempt_at == start + notifications.POSTPONE
+        assert row.next_attempt_at == start + presence.POSTPONE
         assert row.pk not in queued
         clock.shift(timedelta(minutes=3))  # the watcher closed the page
-        notifications.outbox_sweep()
+        outbox.outbox_sweep()
     assert [m.to for m in mail.outbox] == [[watcher.email]]
 
 
@@ -338,10 +347,10 @@ def test_daily_digest_at_the_chosen_hour_in_the_players_time_zone(ana, ben, make
         g2 = timed_game(cleo, ana)
         waiting = Seat.objects.filter(user=ana, to_move=True).count()
         mail.outbox.clear()
-        assert notifications.digests_sweep() == 0
+        assert digests.digests_sweep() == 0
         clock.move_to(datetime(2027, 1, 10, 7, 1, tzinfo=UTC))
-        sent = notifications.digests_sweep()
-        again = notifications.digests_sweep()
+        sent = digests.digests_sweep()
+        again = digests.digests_sweep()
         if waiting:
             assert sent == 1 and again == 0
             (digest,) = mail.outbox
@@ -368,8 +377,8 @@ def test_digest_lists_all_waiting_games_and_is_sent_once_a_day(ana, make_user):
     )
     mail.outbox.clear()
     with time_machine.travel(datetime(2027, 6, 2, 0, 5, tzinfo=UTC), tick=False):
-        assert notifications.digests_sweep() == 1
-        assert notifications.digests_sweep() == 0
+        assert digests.digests_sweep() == 1
+        assert digests.digests_sweep() == 0
     (digest,) = mail.outbox
     assert digest.subject == "3 games wait for you"
     for g in games:
@@ -377,7 +386,7 @@ def test_digest_lists_all_waiting_games_and_is_sent_once_a_day(ana, make_user):
     row = Notification.objects.get(kind=Kind.DIGEST)
     assert str(row.day) == "2027-06-01"  # the player's own date
     with time_machine.travel(datetime(2027, 6, 3, 0, 5, tzinfo=UTC), tick=False):
-        assert notifications.digests_sweep() == 1
+        assert digests.digests_sweep() == 1
     assert len(mail.outbox) == 2
 
 
@@ -391,12 +400,12 @@ def test_reminder_when_a_fifth_of_the_time_is_left_once_per_move(ana, ben):
         _position, waiting = mover(game, [ana, ben])
         mail.outbox.clear()
         clock.move_to(start + timedelta(days=3, hours=23))  # 25 h left of 120
-        assert notifications.reminders_sweep() == 0
+        assert reminders.reminders_sweep() == 0
         clock.move_to(start + timedelta(days=4, hours=1))  # 23 h left
-        assert notifications.reminders_sweep() == 1
-        assert notifications.reminders_sweep() == 0
+        assert reminders.reminders_sweep() == 1
+        assert reminders.reminders_sweep() == 0
         clock.shift(timedelta(hours=5))
-        assert notifications.reminders_sweep() == 0
+        assert reminders.reminders_sweep() == 0
     (reminder,) = mail.outbox
     assert reminder.to == [waiting.email]
     assert reminder.subject == f"Reminder: 23 hours left in Lost Cities #{game.pk}"
@@ -409,14 +418,14 @@ def test_no_reminder_for_players_who_turned_them_off(ana, ben):
     with time_machine.travel(start, tick=False) as clock:
         timed_game(ana, ben, days=1)
         clock.shift(timedelta(hours=23))
-        assert notifications.reminders_sweep() == 0
+        assert reminders.reminders_sweep() == 0
 
 
 def test_sweeps_make_the_same_number_of_queries_for_3_or_30_due_games(
     make_user, monkeypatch
 ):
     """Set-based: the query count does not grow with the number of due rows."""
-    monkeypatch.setattr(notifications, "enqueue_sends", lambda ids: None)
+    monkeypatch.setattr(outbox, "enqueue_sends", lambda ids: None)
     queued = []
     from games import tasks
 
@@ -432,18 +441,18 @@ def test_sweeps_make_the_same_number_of_queries_for_3_or_30_due_games(
                 timed_game(make_user(), make_user(), days=1)
             clock.move_to(start + timedelta(hours=22))
             User.objects.update(turn_emails="digest", digest_next_at=start)
-            with CaptureQueriesContext(connection) as reminders:
-                assert notifications.reminders_sweep() == n
-            with CaptureQueriesContext(connection) as digests:
-                assert notifications.digests_sweep() == n
+            with CaptureQueriesContext(connection) as reminders_queries:
+                assert reminders.reminders_sweep() == n
+            with CaptureQueriesContext(connection) as digests_queries:
+                assert digests.digests_sweep() == n
             clock.move_to(start + timedelta(days=2))
-            with CaptureQueriesContext(connection) as deadlines:
-                assert notifications.deadlines_sweep() == n
+            with CaptureQueriesContext(connection) as deadlines_queries:
+                assert deadlines.deadlines_sweep() == n
             Notification.objects.all().delete()
             counts[n] = (
-                len(reminders.captured_queries),
-                len(digests.captured_queries),
-                len(deadlines.captured_queries),
+                len(reminders_queries.captured_queries),
+                len(digests_queries.captured_queries),
+                len(deadlines_queries.captured_queries),
             )
     assert counts[3] == counts[30]
     print("queries per sweep (reminders, digests, deadlines):", counts[30])
@@ -478,22 +487,22 @@ def test_smtp_down_then_back_every_email_arrives_once(game, ana, ben, settings):
     row = Notification.objects.get(kind=Kind.YOUR_TURN)
     Notification.objects.filter(pk=row.pk).update(next_attempt_at=start)
     with time_machine.travel(start, tick=False) as clock:
-        with pytest.raises(notifications.SendFailed) as failure:
-            notifications.notification_send(notification_id=row.pk)
+        with pytest.raises(sending.SendFailed) as failure:
+            sending.notification_send(notification_id=row.pk)
         assert failure.value.retry_in == 30
         clock.shift(timedelta(seconds=31))
-        with pytest.raises(notifications.SendFailed) as failure:
-            notifications.notification_send(notification_id=row.pk)
+        with pytest.raises(sending.SendFailed) as failure:
+            sending.notification_send(notification_id=row.pk)
         assert failure.value.retry_in == 60
         row.refresh_from_db()
         assert row.state == "pending" and row.attempts == 2
         assert "Connection" in row.detail or "refused" in row.detail.lower()
-        assert notifications.outbox_sweep() == 0  # backing off
+        assert outbox.outbox_sweep() == 0  # backing off
         server.start()
         try:
             clock.shift(timedelta(seconds=61))
-            assert notifications.outbox_sweep() == 1
-            assert notifications.outbox_sweep() == 0
+            assert outbox.outbox_sweep() == 1
+            assert outbox.outbox_sweep() == 0
         finally:
             server.stop()
     assert len(server.inbox.messages) == 1
@@ -508,12 +517,12 @@ def test_a_worker_killed_mid_send_is_replaced_after_its_lease(game):
     Notification.objects.filter(pk=row.pk).update(next_attempt_at=start)
     mail.outbox.clear()
     with time_machine.travel(start, tick=False) as clock:
-        assert notifications._claim(row.pk, start)  # ...and the worker dies
-        assert notifications.outbox_sweep() == 0
-        assert notifications.notification_send(notification_id=row.pk) == "busy"
-        clock.shift(notifications.LEASE + timedelta(seconds=1))
-        assert notifications.outbox_sweep() == 1
-        notifications.outbox_sweep()
+        assert sending.claim(row.pk, start)  # ...and the worker dies
+        assert outbox.outbox_sweep() == 0
+        assert sending.notification_send(notification_id=row.pk) == "busy"
+        clock.shift(sending.LEASE + timedelta(seconds=1))
+        assert outbox.outbox_sweep() == 1
+        outbox.outbox_sweep()
     assert len(mail.outbox) == 1
 
 
@@ -532,7 +541,7 @@ def test_a_task_that_cannot_be_queued_leaves_the_row_for_the_sweep(
     finish_turn(game, [ana, ben], django_capture_on_commit_callbacks)
     assert mail.outbox == []
     monkeypatch.undo()
-    assert notifications.outbox_sweep() == 1
+    assert outbox.outbox_sweep() == 1
     assert len(mail.outbox) == 1
 
 
@@ -560,7 +569,7 @@ def test_unsubscribe_link_from_the_email_works_without_logging_in(game, ana, ben
 
 
 def test_unsubscribe_from_a_reminder_turns_off_only_reminders(ana):
-    token = notifications.unsubscribe_token(user_id=ana.pk, kind="reminder")
+    token = emails.unsubscribe_token(user_id=ana.pk, kind="reminder")
     Client().post(reverse("accounts:unsubscribe", args=[token]))
     ana.refresh_from_db()
     assert not ana.reminder_emails and ana.turn_emails == "every"
@@ -568,12 +577,12 @@ def test_unsubscribe_from_a_reminder_turns_off_only_reminders(ana):
 
 @pytest.mark.parametrize("case", ["forged", "tampered", "expired", "deleted"])
 def test_a_bad_unsubscribe_link_shows_a_clear_page_and_changes_nothing(ana, ben, case):
-    token = notifications.unsubscribe_token(user_id=ana.pk, kind="your_turn")
+    token = emails.unsubscribe_token(user_id=ana.pk, kind="your_turn")
     travel = None
     if case == "forged":
         token = "not-a-token"
     elif case == "tampered":
-        token = notifications.unsubscribe_token(user_id=ben.pk, kind="x")[:-3] + "abc"
+        token = emails.unsubscribe_token(user_id=ben.pk, kind="x")[:-3] + "abc"
     elif case == "expired":
         travel = time_machine.travel(datetime.now(UTC) + timedelta(days=91))
     elif case == "deleted":
@@ -637,7 +646,7 @@ def test_a_digest_chosen_outside_the_preferences_page_is_scheduled(ana):
         turn_emails="digest", digest_hour=9, timezone="Europe/Paris"
     )
     with time_machine.travel(datetime(2027, 7, 1, 12, 0, tzinfo=UTC), tick=False):
-        assert notifications.digests_sweep() == 0
+        assert digests.digests_sweep() == 0
     ana.refresh_from_db()
     assert ana.digest_next_at == datetime(2027, 7, 2, 7, 0, tzinfo=UTC)  # 09:00 CEST
 
@@ -686,7 +695,7 @@ def test_a_french_reader_gets_the_whole_email_in_french_once_merged(
     settings.LOCALE_PATHS = [tmp_path]
     User.objects.update(language="fr", timezone="Europe/Paris")
     row = Notification.objects.get(kind=Kind.YOUR_TURN)
-    message = notifications.compose(
+    message = emails.compose(
         Notification.objects.select_related("user", "game").get(pk=row.pk)
     )
     assert message.subject == f"À vous de jouer : Les Cités perdues nº {game.pk}"
@@ -697,8 +706,8 @@ def test_a_french_reader_gets_the_whole_email_in_french_once_merged(
 
 def test_the_outbox_sweep_prunes_old_sent_rows_and_keeps_pending_ones(game):
     row = Notification.objects.get(kind=Kind.YOUR_TURN)
-    notifications.notification_send(notification_id=row.pk)
-    later = datetime.now(UTC) + notifications.KEEP_SENT + timedelta(days=1)
+    sending.notification_send(notification_id=row.pk)
+    later = datetime.now(UTC) + outbox.KEEP_SENT + timedelta(days=1)
     pending = Notification.objects.create(
         user=row.user, game=game, kind=Kind.GAME_OVER, version=99, created_at=later
     )
@@ -706,7 +715,7 @@ def test_the_outbox_sweep_prunes_old_sent_rows_and_keeps_pending_ones(game):
         created_at=datetime(2020, 1, 1, tzinfo=UTC), next_attempt_at=later
     )
     with time_machine.travel(later, tick=False):
-        notifications.outbox_sweep()
+        outbox.outbox_sweep()
     assert list(Notification.objects.values_list("pk", flat=True)) == [pending.pk]
 
 
@@ -726,6 +735,6 @@ def test_the_game_over_subject_says_draw_when_first_place_is_shared(ana, ben):
         row = Notification.objects.create(
             user=user, game=game, kind=Notification.Kind.GAME_OVER, version=99
         )
-        subjects[user.pk] = notifications.compose(row).subject
+        subjects[user.pk] = emails.compose(row).subject
     assert subjects[ana.pk] == f"A draw in Lost Cities #{game.pk}"
     assert subjects[ben.pk] == f"Égalité : Les Cités perdues nº {game.pk}"

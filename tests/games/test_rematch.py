@@ -5,8 +5,8 @@ from django.urls import reverse
 from page_helpers import login, play_to_the_end
 
 from games import engines, services
+from games.errors import Refused
 from games.models import Game
-from games.services import Rejected
 
 pytestmark = pytest.mark.django_db
 ENGINE = engines.get("lost-cities")
@@ -58,9 +58,9 @@ def test_only_players_of_a_finished_game_can_ask(
     finished, lost_cities_game, make_user, ana
 ):
     stranger = make_user("Cleo")
-    with pytest.raises(Rejected, match="Only the players"):
+    with pytest.raises(Refused, match="Only the players"):
         services.game_rematch(game_id=finished.pk, user=stranger)
-    with pytest.raises(Rejected, match="not over"):
+    with pytest.raises(Refused, match="not over"):
         services.game_rematch(game_id=lost_cities_game.pk, user=ana)
     assert not Game.objects.filter(rematch_of__isnull=False).exists()
 
@@ -88,7 +88,7 @@ def test_a_campaign_episode_has_no_rematch(ana):
     )
     services.seat_add_bot(game_id=game.pk, user=ana)
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)
-    with pytest.raises(Rejected, match="campaign"):
+    with pytest.raises(Refused, match="campaign"):
         services.game_rematch(game_id=game.pk, user=ana)
     page = login(ana).get(game.get_absolute_url()).content.decode()
     assert "Offer a rematch" not in page
@@ -191,8 +191,8 @@ def test_no_rematch_email_when_results_emails_are_off_or_already_joined(
 ):
     from django.core import mail
 
-    from games import notifications
     from games.models import Notification
+    from games.notifications import sending
 
     ben.game_over_emails = False
     ben.save(update_fields=["game_over_emails"])
@@ -208,7 +208,7 @@ def test_no_rematch_email_when_results_emails_are_off_or_already_joined(
         user=ben, game=rematch, kind=Notification.Kind.REMATCH
     )
     services.seat_join(game_id=rematch.pk, user=ben)
-    assert notifications.notification_send(notification_id=row.pk) == "skipped"
+    assert sending.notification_send(notification_id=row.pk) == "skipped"
     assert mail.outbox == []
 
 

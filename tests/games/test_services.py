@@ -5,8 +5,8 @@ from django.db import transaction
 from page_helpers import play_to_the_end
 
 from games import engines, services
+from games.errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from games.models import Game, Move, Seat
-from games.services import Rejected
 
 pytestmark = pytest.mark.django_db
 
@@ -38,7 +38,7 @@ def test_game_starts_when_the_table_is_full(ana, ben):
 
 def test_invalid_options_are_refused_with_the_engines_reason(ana):
     """Options the engine refuses create nothing."""
-    with pytest.raises(Rejected, match="5 expeditions"):
+    with pytest.raises(Refused, match="5 expeditions"):
         services.game_create(
             creator=ana,
             engine_slug="lost-cities",
@@ -52,10 +52,10 @@ def test_joining_twice_or_a_full_table_is_refused(ana, ben, make_user):
     game = services.game_create(
         creator=ana, engine_slug="lost-cities", num_players=2, options={}
     )
-    with pytest.raises(Rejected, match="already have a seat"):
+    with pytest.raises(Refused, match="already have a seat"):
         services.seat_join(game_id=game.pk, user=ana)
     services.seat_join(game_id=game.pk, user=ben)
-    with pytest.raises(Rejected, match="no longer open"):
+    with pytest.raises(Refused, match="no longer open"):
         services.seat_join(game_id=game.pk, user=make_user())
 
 
@@ -85,12 +85,12 @@ def test_bad_moves_change_nothing(lost_cities_game, ana, ben, make_user, case):
     waiting = ben if mover is ana else ana
     move = first_legal(game, current)
     kwargs = {"game_id": game.pk, "user": mover, "move": move, "expected_version": 0}
-    expected_status = {
-        "stale": 409,
-        "not-your-turn": 409,
-        "illegal": 400,
-        "stranger": 403,
-        "unknown-game": 404,
+    expected_kind = {
+        "stale": Conflict,
+        "not-your-turn": Conflict,
+        "illegal": Invalid,
+        "stranger": NotAllowed,
+        "unknown-game": NotFound,
     }[case]
     if case == "stale":
         kwargs["expected_version"] = 5
@@ -103,9 +103,9 @@ def test_bad_moves_change_nothing(lost_cities_game, ana, ben, make_user, case):
     elif case == "unknown-game":
         kwargs["game_id"] = 999999
     before = game.state
-    with pytest.raises(Rejected) as info:
+    with pytest.raises(Refused) as info:
         services.move_submit(**kwargs)
-    assert info.value.status == expected_status
+    assert type(info.value) is expected_kind
     game.refresh_from_db()
     assert game.state == before and game.version == 0
     assert not Move.objects.exists()
@@ -122,7 +122,7 @@ def test_the_game_ends_with_results_on_each_seat(lost_cities_game, ana, ben):
         assert seat.score == outcome[seat.position]["score"]
         assert seat.rank == outcome[seat.position]["rank"]
         assert not seat.to_move
-    with pytest.raises(Rejected, match="over"):
+    with pytest.raises(Refused, match="over"):
         services.move_submit(
             game_id=game.pk,
             user=ana,
@@ -177,9 +177,9 @@ def test_only_the_creator_adds_a_computer_player(ana, ben):
     game = services.game_create(
         creator=ana, engine_slug="lost-cities", num_players=2, options={}
     )
-    with pytest.raises(Rejected) as info:
+    with pytest.raises(Refused) as info:
         services.seat_add_bot(game_id=game.pk, user=ben)
-    assert info.value.status == 403
+    assert isinstance(info.value, NotAllowed)
     assert Seat.objects.filter(game=game).count() == 1
 
 
@@ -219,9 +219,9 @@ def test_simultaneous_decisions_are_not_stale_for_each_other(ana, ben):
     )
     game.refresh_from_db()
     assert game.moves.count() == 2
-    with pytest.raises(Rejected) as info:
+    with pytest.raises(Refused) as info:
         services.move_submit(
             game_id=game.pk, user=users[0], move=moves[0], expected_version=seen
         )
-    assert info.value.status == 409
+    assert isinstance(info.value, Conflict)
     assert game.moves.count() == 2
