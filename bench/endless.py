@@ -57,11 +57,10 @@ def register() -> None:
     """Adds the engine to the site's registry for this process only."""
     from games import engines
 
-    engines.all()  # loads the real ones first
-    engines._loaded[SLUG] = ENGINE  # noqa: SLF001 - the bench's own test engine
+    engines.add(ENGINE)
 
 
 def unregister() -> None:
     from games import engines
 
-    engines._loaded.pop(SLUG, None)  # noqa: SLF001
+    engines.remove(SLUG)

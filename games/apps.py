@@ -14,6 +14,7 @@ class GamesConfig(AppConfig):
         # Engines stay free of Django: they call base._, which now reads our catalogues.
         base.set_translator(gettext, pgettext)
 
+        from games import checks  # noqa: F401 - registers the registry's checks
         from games.events import state_changed
         from games.notifications.outbox import on_state_changed
 

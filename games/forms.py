@@ -313,15 +313,3 @@ class CitadelsForm(TableForm):
 
     def num_players(self) -> int:
         return self.cleaned_data["players"]
-
-
-FORMS = {
-    "citadels": CitadelsForm,
-    "lost-cities": LostCitiesForm,
-    "my-city": MyCityForm,
-    "rival-cities": RivalCitiesForm,
-}
-
-
-def form_for(slug: str):
-    return FORMS.get(slug, TableForm)

@@ -8,11 +8,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from games import engines
-
-from . import selectors, services
+from . import registry, selectors, services
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
-from .forms import form_for
 from .notifications.presence import presence_mark
 
 BOARD_TEMPLATE = "games/game.html#board"
@@ -31,17 +28,18 @@ def lobby(request):
     return render(
         request,
         "games/lobby.html",
-        {"engines": engines.all(), "tables": selectors.open_tables()},
+        {"games": registry.GAMES, "tables": selectors.open_tables()},
     )
 
 
 @login_required
 def game_new(request, slug):
     try:
-        engine = engines.get(slug)
+        game_spec = registry.get(slug)
     except KeyError:
         raise Http404 from None
-    form = form_for(slug)(request.POST or None)
+    engine = game_spec.engine
+    form = game_spec.form(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_create(

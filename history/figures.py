@@ -112,11 +112,3 @@ def my_city(rows: list[dict]) -> list[tuple[str, object]] | None:
             )
         )
     return figures
-
-
-FIGURES = {
-    "lost-cities": lost_cities,
-    "citadels": citadels,
-    "rival-cities": rival_cities,
-    "my-city": my_city,
-}

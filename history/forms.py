@@ -1,14 +1,13 @@
 from django import forms
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games import engines
+from games import registry
 
 
 def _engine_choices():
-    from games.templatetags.games_tags import engine_name
-
     return [("", _("Any game"))] + [
-        (e.slug, engine_name(e.slug)) for e in engines.all()
+        (spec.slug, gettext(spec.name)) for spec in registry.GAMES
     ]
 
 

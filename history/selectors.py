@@ -12,11 +12,10 @@ from django.core.cache import cache
 from django.db.models import Avg, Count, Prefetch, Q
 from django.utils import translation
 
-from games import engines
+from games import engines, registry
 from games.models import Game, Move, Seat
 from games.selectors import can_see, game_urls, name_players, viewer_seat
 
-from .figures import FIGURES
 from .models import Rating
 from .records import record_of, record_state
 from .replay import clamp
@@ -227,7 +226,8 @@ def player_profile(*, user_id: int, viewer) -> dict | None:
     by_engine = {row["game__engine"]: row for row in counts}
     ratings = {r.engine: r for r in Rating.objects.filter(user=player)}
     per_game = []
-    for engine in engines.all():
+    for spec in registry.GAMES:
+        engine = spec.engine
         row = by_engine.get(engine.slug)
         rating = ratings.get(engine.slug)
         if not row and not rating:
@@ -321,7 +321,8 @@ def engine_statistics(*, slug: str) -> dict:
         }
         for r in rows
     ]
-    figure = FIGURES.get(slug)
+    spec = registry.find(slug)
+    figure = spec.figures if spec else None
     figures = figure(rows) if (figure and len(latest) >= STATS_MIN_GAMES) else None
     result = {
         "played": totals["played"],

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from games import engines
+from games import engines, registry
 
 from . import selectors, services
 from .forms import ImportForm, SearchForm
@@ -107,7 +107,7 @@ def leaderboard(request, slug):
         "history/leaderboard.html",
         {
             "engine": engine,
-            "engines": engines.all(),
+            "engines": [spec.engine for spec in registry.GAMES],
             "ratings": selectors.leaderboard(slug=slug),
         },
     )
@@ -121,7 +121,7 @@ def statistics(request, slug):
         "history/statistics.html",
         {
             "engine": engine,
-            "engines": engines.all(),
+            "engines": [spec.engine for spec in registry.GAMES],
             "stats": selectors.engine_statistics(slug=slug),
         },
     )

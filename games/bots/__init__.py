@@ -1,7 +1,8 @@
 """Computer players, written against the engine contract only.
 
-`choose_move` asks the game's heuristic (if it has one) to score each legal move and
-plays the best, breaking ties with a seeded random choice; a game without a
+`choose_move` asks the game's heuristic (its `score_move`, one module per game
+here, registered with the game in `games/registry.py`) to score each legal move
+and plays the best, breaking ties with a seeded random choice; a game without a
 heuristic gets a uniformly random legal move. Deterministic for a given seed.
 """
 
@@ -9,14 +10,7 @@ from __future__ import annotations
 
 import random
 
-from . import citadels, lost_cities, my_city, rival_cities
-
-HEURISTICS = {
-    "citadels": citadels.score_move,
-    "lost-cities": lost_cities.score_move,
-    "my-city": my_city.score_move,
-    "rival-cities": rival_cities.score_move,
-}
+from games import registry
 
 
 def choose_move(engine, state: dict, seat: int, *, seed: int) -> dict:
@@ -24,7 +18,8 @@ def choose_move(engine, state: dict, seat: int, *, seed: int) -> dict:
     if not legal:
         raise ValueError("The computer player has no legal move.")
     rng = random.Random(seed)
-    score = HEURISTICS.get(engine.slug)
+    spec = registry.find(engine.slug)
+    score = spec.bot if spec else None
     if score is None:
         return rng.choice(legal)
     view = engine.view(state, seat)  # a bot sees only what its seat may see

@@ -82,11 +82,11 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
     """Caller holds the lock and has saved the game's new state. Updates the
     seats' turn flags, deadlines and results, then sends `state_changed`.
 
-    Its receivers run here, inside the transaction, in this order (each app
-    connects its own in its `AppConfig.ready`; `games/events.py` lists them):
-    the email outbox (`games.notifications.outbox.on_state_changed`), ratings
-    (`history.receivers.rate_finished_game`) and campaign episodes
-    (`campaigns.receivers.on_state_changed`).
+    Its receivers run here, inside the transaction, in this order
+    (`games.events.RECEIVERS`): the email outbox
+    (`games.notifications.outbox.on_state_changed`), campaign episodes
+    (`campaigns.receivers.on_state_changed`) and ratings
+    (`history.receivers.rate_finished_game`).
 
     Returns whether a computer player must move next and was not the mover."""
     now = timezone.now()

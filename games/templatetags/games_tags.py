@@ -11,6 +11,8 @@ from django.utils.timezone import template_localtime
 from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
+
 register = template.Library()
 
 
@@ -106,14 +108,9 @@ def move_button(move, label: str, css: str, aria: str = "") -> str:
 
 @register.filter
 def engine_name(slug: str) -> str:
-    from django.utils.translation import gettext
-
-    from games import engines
-
-    try:
-        return gettext(engines.get(slug).name)
-    except KeyError:
-        return slug
+    """The game's name in the reader's language (`games/registry.py`)."""
+    spec = registry.find(slug)
+    return gettext(spec.name) if spec else slug
 
 
 @register.simple_tag

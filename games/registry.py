@@ -1,0 +1,124 @@
+"""The games of the site, each registered once.
+
+A `GameSpec` names everything the site needs of one game: its engine (found in
+`games/engines/`), its name and lobby summary (English, collected for
+translation), the form that sets up a table, the computer player's move
+scoring, and the figures of its statistics page. Its board is the template
+`games/<slug>/board.html`. A system check (`games/checks.py`) checks every spec
+against the engines found and the templates at start-up.
+
+To add a game: its engine package in `games/engines/`, a form in
+`games/forms.py`, a scoring function in `games/bots/`, optionally figures in
+`history/figures.py`, a board template, and one `GameSpec` below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_noop
+
+from games.bots import citadels as citadels_bot
+from games.bots import lost_cities as lost_cities_bot
+from games.bots import my_city as my_city_bot
+from games.bots import rival_cities as rival_cities_bot
+from games.engines import Engine
+from games.engines.citadels import ENGINE as CITADELS
+from games.engines.lost_cities import ENGINE as LOST_CITIES
+from games.engines.my_city import ENGINE as MY_CITY
+from games.engines.rival_cities import ENGINE as RIVAL_CITIES
+from games.forms import (
+    CitadelsForm,
+    LostCitiesForm,
+    MyCityForm,
+    RivalCitiesForm,
+    TableForm,
+)
+from history import figures
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    engine: Engine
+    name: str  # the engine's English name, marked for translation here
+    summary: str  # one paragraph for the lobby, marked for translation here
+    form: type[TableForm]
+    # score_move(view, seat, move) -> a number: the computer player plays the
+    # best-scored legal move (None: a random legal move).
+    bot: Callable[[dict, int, dict], float] | None = None
+    # figures(rows) -> [(label, value)] or None, for the statistics page.
+    figures: Callable[[list[dict]], list | None] | None = None
+
+    @property
+    def slug(self) -> str:
+        return self.engine.slug
+
+    @property
+    def board_template(self) -> str:
+        return f"games/{self.slug}/board.html"
+
+
+# In the order the lobby lists them.
+GAMES: tuple[GameSpec, ...] = (
+    GameSpec(
+        engine=LOST_CITIES,
+        name=gettext_noop("Lost Cities"),
+        summary=gettext_noop(
+            "A duel of explorers. Lay cards in rising order on up to five "
+            "expeditions, bet on the ones you trust, and mind the cost of starting "
+            "one you cannot finish. About 20 minutes of real play."
+        ),
+        form=LostCitiesForm,
+        bot=lost_cities_bot.score_move,
+        figures=figures.lost_cities,
+    ),
+    GameSpec(
+        engine=CITADELS,
+        name=gettext_noop("Citadels"),
+        summary=gettext_noop(
+            "Secretly pick a character each round, collect gold and cards, and "
+            "build the finest city before the others; bluff, assassinate and "
+            "steal. 2 to 8 players."
+        ),
+        form=CitadelsForm,
+        bot=citadels_bot.score_move,
+        figures=figures.citadels,
+    ),
+    GameSpec(
+        engine=RIVAL_CITIES,
+        name=gettext_noop("Rival Cities"),
+        summary=gettext_noop(
+            "Hamburg against Altona: move the inkwell around the ring of actions, "
+            "produce, trade, sail and sue, and win by stars or by one of four "
+            "sudden victories."
+        ),
+        form=RivalCitiesForm,
+        bot=rival_cities_bot.score_move,
+        figures=figures.rival_cities,
+    ),
+    GameSpec(
+        engine=MY_CITY,
+        name=gettext_noop("My City"),
+        summary=gettext_noop(
+            "Everyone places the same building at the same time on their own "
+            "board; the boards live on from one episode to the next over a "
+            "24-episode campaign."
+        ),
+        form=MyCityForm,
+        bot=my_city_bot.score_move,
+        figures=figures.my_city,
+    ),
+)
+
+_BY_SLUG = {spec.slug: spec for spec in GAMES}
+
+
+def get(slug: str) -> GameSpec:
+    """The game of that slug; KeyError if none is registered."""
+    return _BY_SLUG[slug]
+
+
+def find(slug: str) -> GameSpec | None:
+    """The game of that slug, or None."""
+    return _BY_SLUG.get(slug)

@@ -1,0 +1,91 @@
+"""The games registry (games/registry.py) and its system check (games/checks.py)."""
+
+import copy
+from dataclasses import replace
+
+import pytest
+from django.core.management import call_command
+
+from games import checks, engines, registry
+from games.forms import TableForm
+
+
+def ids(errors):
+    return sorted(e.id for e in errors)
+
+
+@pytest.mark.django_db
+def test_every_engine_found_is_registered_once_and_the_check_is_clean():
+    assert sorted(s.slug for s in registry.GAMES) == sorted(engines.slugs())
+    assert checks.games_registry() == []
+    call_command("check", "--fail-level", "ERROR")
+
+
+def test_an_engine_without_a_spec_is_an_error(monkeypatch):
+    monkeypatch.setattr(registry, "GAMES", registry.GAMES[1:])
+    errors = checks.games_registry()
+    assert ids(errors) == ["games.E001"]
+    assert "lost-cities" in errors[0].msg
+
+
+def test_a_game_registered_twice_is_an_error(monkeypatch):
+    monkeypatch.setattr(registry, "GAMES", (*registry.GAMES, registry.GAMES[0]))
+    assert ids(checks.games_registry()) == ["games.E001"]
+
+
+class NotATableForm:
+    pass
+
+
+@pytest.mark.parametrize(
+    ("change", "error"),
+    [
+        ({"engine": copy.copy(engines.get("lost-cities"))}, "games.E002"),
+        ({"name": "Lost Towns"}, "games.E003"),
+        ({"summary": " "}, "games.E004"),
+        ({"form": NotATableForm}, "games.E005"),
+        ({"bot": lambda view: 0}, "games.E006"),
+        ({"figures": lambda: None}, "games.E007"),
+    ],
+)
+def test_each_part_of_a_spec_is_checked(monkeypatch, change, error):
+    lost_cities = registry.get("lost-cities")
+    broken = replace(lost_cities, **change)
+    games = tuple(broken if s is lost_cities else s for s in registry.GAMES)
+    monkeypatch.setattr(registry, "GAMES", games)
+    assert error in ids(checks.games_registry())
+
+
+def test_a_game_without_a_board_template_is_an_error(monkeypatch):
+    spec = registry.get("lost-cities")
+
+    class NoBoard(type(spec)):
+        @property
+        def board_template(self):
+            return "games/no-such-game/board.html"
+
+    broken = NoBoard(**{f: getattr(spec, f) for f in spec.__dataclass_fields__})
+    games = tuple(broken if s is spec else s for s in registry.GAMES)
+    monkeypatch.setattr(registry, "GAMES", games)
+    assert ids(checks.games_registry()) == ["games.E008"]
+
+
+def test_the_registry_gives_each_game_its_parts():
+    spec = registry.get("citadels")
+    assert spec.engine is engines.get("citadels")
+    assert issubclass(spec.form, TableForm)
+    assert spec.board_template == "games/citadels/board.html"
+    assert registry.find("no-such-game") is None
+    with pytest.raises(KeyError):
+        registry.get("no-such-game")
+
+
+def test_the_receivers_of_state_changed_are_the_ones_games_events_lists():
+    """games/events.py says what a move sets off; this keeps it true."""
+    from games.events import RECEIVERS, state_changed
+
+    connected = [
+        f"{receiver().__module__}.{receiver().__name__}"
+        for _key, receiver, _sender, _is_async in state_changed.receivers
+    ]
+    assert connected == list(RECEIVERS)
