@@ -17,7 +17,7 @@ from django.db import connection
 
 from accounts.models import User
 
-from .models import Game, Seat
+from .models import Game, Move, Seat
 
 
 class ModelRows:
@@ -282,3 +282,118 @@ def seats_turns_update(seats: list[Seat]) -> None:
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [*to_move_params, *deadline_params, *ids])
+
+
+# --- the log ------------------------------------------------------------------------
+# Only the viewer's line, in the viewer's language (else English), leaves the
+# database: decoding every row's whole log (both languages, every seat's line)
+# cost more than the query (docs/benchmarks.md). Building Move instances (or JSON
+# lookups) through the ORM cost ten times the query, and this runs on every
+# board sent. A row is (seq, seat, text, after seen_at, after seen_at + grace).
+
+
+def _column(model, name: str, alias: str = "") -> str:
+    """A field's column, quoted, under a table alias."""
+    column = connection.ops.quote_name(model._meta.get_field(name).column)
+    return f"{alias}.{column}" if alias else column
+
+
+def _table(model) -> str:
+    return connection.ops.quote_name(model._meta.db_table)
+
+
+def _log_text(language: str, key: str) -> tuple[str, list]:
+    """The SQL of the viewer's line of a row's log, and its parameters (the
+    site runs on PostgreSQL or SQLite)."""
+    log = _column(Move, "log")
+    if connection.vendor == "postgresql":
+        return f"COALESCE({log} -> %s ->> %s, {log} -> 'en' ->> %s)", [
+            language,
+            key,
+            key,
+        ]
+    return f"COALESCE(json_extract({log}, %s), json_extract({log}, %s))", [
+        f'$."{language}"."{key}"',
+        f'$."en"."{key}"',
+    ]
+
+
+def _log_select(text: str) -> str:
+    created = _column(Move, "created_at")
+    return (
+        f"SELECT {_column(Move, 'seq')}, {_column(Move, 'seat')}, {text}, "
+        f"{created} > %s, {created} > %s FROM {_table(Move)} "
+        f"WHERE {_column(Move, 'game')} = %s"
+    )
+
+
+def _times(since) -> list:
+    field = Move._meta.get_field("created_at")
+    return [field.get_db_prep_value(t, connection) for t in since]
+
+
+def _fetch(sql: str, params: list) -> list[tuple]:
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
+def log_rows(*, game_id, language, key, since, limit) -> list[tuple]:
+    """The latest `limit` rows of a game's log, newest first, as the viewer
+    `key` ("-" for a spectator) reads them in `language`; `since` is the two
+    times a line must be later than to be new (None: never)."""
+    text, text_params = _log_text(language, key)
+    sql = f"{_log_select(text)} ORDER BY {_column(Move, 'seq')} DESC LIMIT %s"
+    return _fetch(sql, [*text_params, *_times(since), game_id, limit])
+
+
+def log_rows_and_next_game(
+    *, game_id, language, key, since, limit, user_id
+) -> tuple[list[tuple], int | None]:
+    """`log_rows`, and the game other than this one that has waited longest for
+    `user_id` (the nearest deadline first, games without one last, then the
+    oldest game: the order of "My games"), in one query: a board sent to a player who
+    has just moved shows both, and a round trip cost more than either query. The
+    next game comes as a row of its own, marked by a `seq` no move has (-1), its
+    id in the `seat` column."""
+    text, text_params = _log_text(language, key)
+    log = f"{_log_select(text)} ORDER BY {_column(Move, 'seq')} DESC LIMIT %s"
+    deadline = _column(Seat, "deadline", "s")
+    seat_game = _column(Seat, "game", "s")
+    sql = (
+        f"SELECT * FROM ({log}) l UNION ALL SELECT * FROM "
+        f"(SELECT -1, {seat_game}, CAST(NULL AS text), CAST(NULL AS boolean), "
+        f"CAST(NULL AS boolean) FROM {_table(Seat)} s "
+        f"JOIN {_table(Game)} g ON {_column(Game, 'id', 'g')} = {seat_game} "
+        f"WHERE {_column(Seat, 'user', 's')} = %s "
+        f"AND {_column(Seat, 'to_move', 's')} = %s "
+        f"AND {_column(Game, 'status', 'g')} = %s AND {seat_game} <> %s "
+        f"ORDER BY {deadline} IS NULL, {deadline}, {seat_game} LIMIT 1) n"
+    )
+    params = [*text_params, *_times(since), game_id, limit]
+    params += [user_id, True, Game.Status.ACTIVE.value, game_id]
+    found = _fetch(sql, params)
+    lines = sorted((r for r in found if r[0] != -1), key=lambda r: -r[0])
+    nxt = next((r[1] for r in found if r[0] == -1), None)
+    return lines, nxt
+
+
+def older_log_rows(
+    *, game_id, language, key, since, positions, before, limit
+) -> list[tuple]:
+    """Each of these seats' last `limit` rows before move `before`, newest
+    first: one LIMITed subquery per seat (the index on game and seq, read
+    backwards), in one query."""
+    if not positions:
+        return []
+    text, text_params = _log_text(language, key)
+    seq = _column(Move, "seq")
+    one = (
+        f"SELECT * FROM ({_log_select(text)} AND {_column(Move, 'seat')} = %s "
+        f"AND {seq} < %s ORDER BY {seq} DESC LIMIT %s) m"
+    )
+    sql = " UNION ALL ".join([one] * len(positions)) + " ORDER BY 1 DESC"
+    params = []
+    for position in positions:
+        params += [*text_params, *_times(since), game_id, position, before, limit]
+    return _fetch(sql, params)

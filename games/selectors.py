@@ -6,7 +6,6 @@ import re
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch
 from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
@@ -15,7 +14,7 @@ from django.utils import translation
 from games import engines
 
 from . import rows
-from .models import Game, Move, Seat
+from .models import Game, Seat
 
 LOG_LINES = 40
 PLAYER_MARK = re.compile(r"\{p(\d+)\}")
@@ -57,7 +56,9 @@ def my_games(*, user, finished_limit: int = 30) -> dict:
             open_.append(seat)
         elif len(finished) < finished_limit:
             finished.append(seat)
-    mine.sort(key=lambda s: (s.deadline is None, s.deadline or s.game.created_at))
+    # The nearest deadline first, games without one last, then the oldest game:
+    # the order of the "next game waiting" a board offers (rows.py).
+    mine.sort(key=lambda s: (s.deadline is None, s.deadline or 0, s.game_id))
     return {
         "mine": mine,
         "others": others,
@@ -90,28 +91,6 @@ def name_players(line: str, seats: list[Seat]) -> str:
     return PLAYER_MARK.sub(lambda m: names.get(int(m.group(1)), "?"), line)
 
 
-LOG_SQL = (
-    "SELECT seq, seat, {text}, created_at > %s, created_at > %s "
-    f"FROM {Move._meta.db_table} WHERE game_id = %s ORDER BY seq DESC LIMIT %s"
-)
-# Only the viewer's line, in the viewer's language (else English), leaves the
-# database: decoding every row's whole log (both languages, every seat's line)
-# cost more than the query. The site runs on PostgreSQL or SQLite.
-LOG_TEXT = {
-    "postgresql": "COALESCE(log -> %s ->> %s, log -> 'en' ->> %s)",
-    "sqlite": "COALESCE(json_extract(log, %s), json_extract(log, %s))",
-}
-
-
-def _log_text(language: str, key: str) -> tuple[str, list]:
-    """The SQL of the viewer's line of a row's log, and its parameters."""
-    if connection.vendor == "postgresql":
-        params = [language, key, key]
-    else:
-        params = [f'$."{language}"."{key}"', f'$."en"."{key}"']
-    return LOG_TEXT[connection.vendor], params
-
-
 # The game page writes Seat.seen_at at most every 30 s while it is open (and polls
 # every 4 s), so a move the viewer sent from the page is never much later than it:
 # the viewer's own line counts as new only when made well after their last look
@@ -119,37 +98,24 @@ def _log_text(language: str, key: str) -> tuple[str, list]:
 OWN_MOVE_GRACE = timedelta(seconds=90)
 
 
+def _viewer(seat: Seat | None) -> dict:
+    """Who reads the log (rows.log_rows' language, key and since)."""
+    seen_at = None if seat is None else seat.seen_at
+    return {
+        "language": (translation.get_language() or "en")[:2],
+        "key": "-" if seat is None else str(seat.position),
+        "since": (seen_at, seen_at and seen_at + OWN_MOVE_GRACE),
+    }
+
+
 def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[dict]:
     """The latest log lines, newest first, as this viewer may read them.
 
     Each line is marked `new` when it was added after the viewer's seat last had
     the page open (`Seat.seen_at`, read before this visit marks it); spectators
-    have no such mark. Plain SQL: this runs on every board sent, and building
-    Move instances (or JSON lookups) through the ORM cost ten times the query."""
-    text, text_params = _log_text(*_log_viewer(seat))
-    return _read_lines(
-        game,
-        seat,
-        LOG_SQL.format(text=text),
-        [*text_params, *_since(seat), game.pk, limit],
-    )
-
-
-# The log and the game that has waited longest for the viewer (this one left
-# out), in one query: a board sent to a player who has just moved shows both,
-# and a round trip cost more than either query. The next game comes as a row of
-# its own, marked by a `seq` no move has (-1), its id in the `seat` column.
-# (The same next game as `Seat.objects.filter(user=user, to_move=True,
-# game__status="active").exclude(game_id=game).order_by("deadline", "game_id")`,
-# without composing it through the ORM after every move.)
-LOG_AND_NEXT_SQL = (
-    "SELECT * FROM ({log}) l UNION ALL SELECT * FROM "
-    f"(SELECT -1, s.game_id, CAST(NULL AS text), CAST(NULL AS boolean), "
-    f"CAST(NULL AS boolean) FROM {Seat._meta.db_table} s "
-    f"JOIN {Game._meta.db_table} g ON g.id = s.game_id "
-    "WHERE s.user_id = %s AND s.to_move = %s AND g.status = %s AND s.game_id <> %s "
-    "ORDER BY s.deadline, s.game_id LIMIT 1) n"
-)
+    have no such mark."""
+    found = rows.log_rows(game_id=game.pk, limit=limit, **_viewer(seat))
+    return _lines(game, seat, found)
 
 
 def log_and_next_game(
@@ -157,27 +123,10 @@ def log_and_next_game(
 ) -> tuple[list[dict], int | None]:
     """`log_lines` for this seat, and the id of the game that has waited longest
     for its user (None if none), read in one query."""
-    text, text_params = _log_text(*_log_viewer(seat))
-    sql = LOG_AND_NEXT_SQL.format(log=LOG_SQL.format(text=text))
-    params = [
-        *text_params,
-        *_since(seat),
-        game.pk,
-        limit,
-        *[user.pk, True, Game.Status.ACTIVE.value, game.pk],
-    ]
-    found: list = []
-    lines = _read_lines(game, seat, sql, params, others=found)
-    return lines, (found[0] if found else None)
-
-
-# Each seat's latest lines before the ones read, for the top bar: one LIMITed
-# subquery per seat (the index on game and seq, read backwards), in one query.
-OLDER_SQL = (
-    "SELECT * FROM (SELECT seq, seat, {text}, created_at > %s, created_at > %s "
-    f"FROM {Move._meta.db_table} WHERE game_id = %s AND seat = %s AND seq < %s "
-    "ORDER BY seq DESC LIMIT %s) m"
-)
+    found, next_game = rows.log_rows_and_next_game(
+        game_id=game.pk, limit=limit, user_id=user.pk, **_viewer(seat)
+    )
+    return _lines(game, seat, found), next_game
 
 
 def older_lines(
@@ -185,55 +134,29 @@ def older_lines(
 ) -> list[dict]:
     """The last lines (at most LAST_TURN_LINES) of each of these seats before
     move `before`, newest first, as `log_lines` gives them."""
-    if not positions:
-        return []
-    text, text_params = _log_text(*_log_viewer(seat))
-    since = _since(seat)
-    sql = " UNION ALL ".join([OLDER_SQL.format(text=text)] * len(positions))
-    params = []
-    for position in positions:
-        params += [*text_params, *since, game.pk, position, before, LAST_TURN_LINES]
-    return _read_lines(game, seat, f"{sql} ORDER BY 1 DESC", params)
+    found = rows.older_log_rows(
+        game_id=game.pk,
+        positions=positions,
+        before=before,
+        limit=LAST_TURN_LINES,
+        **_viewer(seat),
+    )
+    return _lines(game, seat, found)
 
 
-def _log_viewer(seat: Seat | None) -> tuple[str, str]:
-    language = (translation.get_language() or "en")[:2]
-    return language, "-" if seat is None else str(seat.position)
-
-
-def _since(seat: Seat | None) -> list:
-    seen_at = None if seat is None else seat.seen_at
-    field = Move._meta.get_field("created_at")
-    return [
-        field.get_db_prep_value(t, connection)
-        for t in (seen_at, seen_at and seen_at + OWN_MOVE_GRACE)
-    ]
-
-
-def _read_lines(
-    game: Game, seat: Seat | None, sql: str, params: list, others: list | None = None
-) -> list[dict]:
-    """The log lines of these rows, newest first; a row whose `seq` is -1 is not
-    a line: its second column goes to `others`."""
+def _lines(game: Game, seat: Seat | None, found: list[tuple]) -> list[dict]:
+    """Log rows as lines: the players' names put in, each marked new or not."""
     me = None if seat is None else seat.position
     names = {s.position: s.name for s in game.seats.all()}
 
     def name(match):
         return names.get(int(match.group(1)), "?")
 
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        rows = cursor.fetchall()
     lines = []
-    for seq, position, text, after_seen, after_grace in rows:
-        if seq == -1:
-            others.append(position)
-            continue
+    for seq, position, text, after_seen, after_grace in found:
         text = PLAYER_MARK.sub(name, text) if text else ""
         new = bool(after_grace if position == me else after_seen)
         lines.append({"seq": seq, "seat": position, "text": text, "new": new})
-    if others is not None:
-        lines.sort(key=lambda line: line["seq"], reverse=True)  # a UNION's order
     return lines
 
 

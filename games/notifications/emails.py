@@ -12,6 +12,7 @@ import email.policy
 from django.conf import settings
 from django.core import signing
 from django.core.mail import EmailMultiAlternatives
+from django.db.models import F
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -41,11 +42,12 @@ def unsubscribe_read(token: str) -> tuple[int, str]:
 
 
 def waiting_seats(user):
-    """The user's seats whose turn it is, in active games, soonest deadline first."""
+    """The user's seats whose turn it is, in active games, as "My games" lists
+    them: the nearest deadline first, games without one last, then the oldest."""
     return (
         Seat.objects.filter(user=user, to_move=True, game__status=Game.Status.ACTIVE)
         .select_related("game")
-        .order_by("deadline", "game_id")
+        .order_by(F("deadline").asc(nulls_last=True), "game_id")
     )
 
 

@@ -10,7 +10,7 @@ from campaign_helpers import ENGINE, jump_to_last_episode, play_episode
 from django.test import Client
 from django.utils import timezone
 
-from campaigns import services, tasks
+from campaigns import episodes, services, tasks
 from campaigns.models import Campaign, CampaignPlayer, Episode
 from games import services as games_services
 from games.models import Game
@@ -127,7 +127,7 @@ def test_closing_an_abandoned_episode_twice_changes_nothing(ana, ben, capture):
     first = Episode.objects.get(campaign=campaign, number=1)
     with capture(execute=True):
         assert tasks.episode_close_task(campaign.pk, 1) is False
-        assert services.episode_close(campaign_id=campaign.pk, number=1) is False
+        assert episodes.episode_close(campaign_id=campaign.pk, number=1) is False
         assert tasks.campaigns_catch_up_task() == 0
     assert (
         list(

@@ -7,7 +7,7 @@ import pytest
 from campaign_helpers import ENGINE, jump_to_last_episode, play_episode
 from django.core import mail
 
-from campaigns import services, tasks
+from campaigns import episodes, services, tasks
 from campaigns.models import Campaign, CampaignPlayer, Episode
 from games.engines.my_city.chapters import CHAPTERS
 from games.errors import NotAllowed, Refused
@@ -115,7 +115,7 @@ def test_closing_an_episode_twice_changes_nothing(duo, ana, capture):
     closed_at = Episode.objects.get(campaign=duo, number=1).closed_at
     with capture(execute=True):
         assert tasks.episode_close_task(duo.pk, 1) is False
-        assert services.episode_close(campaign_id=duo.pk, number=1) is False
+        assert episodes.episode_close(campaign_id=duo.pk, number=1) is False
     assert (
         list(CampaignPlayer.objects.filter(campaign=duo).values("circles", "carry"))
         == before
@@ -136,7 +136,7 @@ def test_opening_twice_opens_one_episode(duo, capture):
 def test_an_episode_not_over_is_not_closed(duo):
     """Closing a running episode is refused; the task simply does nothing."""
     with pytest.raises(Refused):
-        services.episode_close(campaign_id=duo.pk, number=1)
+        episodes.episode_close(campaign_id=duo.pk, number=1)
     assert tasks.episode_close_task(duo.pk, 1) is False
 
 

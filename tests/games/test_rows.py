@@ -186,3 +186,171 @@ def test_insert_gives_each_row_its_id_and_the_orms_values(ana, ben, game):
     for n in made:
         assert _fields(Notification.objects.get(pk=n.pk)) == _fields(n)
     assert Notification.objects.get(pk=made[1].pk).user_id == ben.pk
+
+
+# --- every statement of rows.py against the ORM's result ---------------------------
+# Run on SQLite (the default) and on PostgreSQL (DATABASE_URL=postgres://...).
+
+
+def _play(game, moves: int):
+    """`moves` moves of the game, each the mover's first legal one."""
+    from games import engines
+
+    engine = engines.get(game.engine)
+    for _ in range(moves):
+        fresh = selectors.game_for_page(game_id=game.pk)
+        seat = engine.to_move(fresh.state)[0]
+        user = [s.user for s in fresh.seats.all()][seat]
+        move = engine.legal_moves(fresh.state, seat)[0]
+        services.move_submit(
+            game_id=game.pk, user=user, move=move, expected_version=fresh.version
+        )
+
+
+def test_the_move_insert_and_the_game_update_write_what_the_orm_would(game):
+    from games.models import Move
+
+    row = {
+        "game_id": game.pk,
+        "seq": 1,
+        "seat": 0,
+        "move": {"type": "discard", "card": "x", "nested": [1, None]},
+        "log": {"en": {"0": "a line", "-": "é"}},
+        "created_at": timezone.now(),
+    }
+    game = Game.objects.get(pk=game.pk)
+    game.version, game.status = 1, Game.Status.FINISHED
+    game.finished_at = timezone.now()
+    changes = {
+        "state": {"any": ["state", 1]},
+        "version": 1,
+        "status": game.status,
+        "finished_at": game.finished_at,
+    }
+    rows.insert_and_update(Move, row, game, changes)
+    written = Move.objects.get(game=game, seq=1)
+    expected = Move(pk=written.pk, **row)
+    assert _fields(written) == _fields(expected)
+    saved = Game.objects.get(pk=game.pk)
+    for name, value in changes.items():
+        assert getattr(saved, name) == value, name
+    assert saved.options == game.options  # the rest untouched
+
+
+def test_the_seats_turns_update_writes_what_bulk_update_would(ana, ben):
+    from game_helpers import timed_game
+
+    ours, theirs = timed_game(ana, ben), timed_game(ana, ben)
+    when = timezone.now() + timedelta(days=2, microseconds=123)
+    wanted = {0: (False, None), 1: (True, when)}
+
+    def turned(game):
+        seats = list(Seat.objects.filter(game=game).order_by("position"))
+        for seat in seats:
+            seat.to_move, seat.deadline = wanted[seat.position]
+        return seats
+
+    rows.seats_turns_update(turned(ours))
+    Seat.objects.bulk_update(turned(theirs), ["to_move", "deadline"])
+
+    def read(game):
+        return list(
+            Seat.objects.filter(game=game)
+            .order_by("position")
+            .values_list("position", "to_move", "deadline")
+        )
+
+    assert read(ours) == read(theirs) == [(0, False, None), (1, True, when)]
+
+
+def _orm_log(game, language, key, since, moves):
+    out = []
+    for move in moves:
+        text = (move.log.get(language) or {}).get(key) or move.log["en"][key]
+        flags = [bool(t is not None and move.created_at > t) for t in since]
+        out.append((move.seq, move.seat, text, *flags))
+    return out
+
+
+def _bools(found):
+    return [(*r[:3], bool(r[3]), bool(r[4])) for r in found]
+
+
+@pytest.mark.parametrize(("language", "key"), [("en", "-"), ("fr", "0"), ("de", "1")])
+def test_the_log_rows_are_the_orms(game, language, key):
+    from games.models import Move
+
+    _play(game, 7)
+    first = Move.objects.get(game=game, seq=3).created_at
+    for since in [(None, None), (first, first + timedelta(seconds=90))]:
+        found = rows.log_rows(
+            game_id=game.pk, language=language, key=key, since=since, limit=5
+        )
+        moves = Move.objects.filter(game=game).order_by("-seq")[:5]
+        assert _bools(found) == _orm_log(game, language, key, since, moves)
+        older = rows.older_log_rows(
+            game_id=game.pk,
+            language=language,
+            key=key,
+            since=since,
+            positions=[0, 1],
+            before=6,
+            limit=2,
+        )
+        expected = []
+        for position in (0, 1):
+            expected += list(
+                Move.objects.filter(game=game, seat=position, seq__lt=6).order_by(
+                    "-seq"
+                )[:2]
+            )
+        expected.sort(key=lambda m: -m.seq)
+        assert _bools(older) == _orm_log(game, language, key, since, expected)
+
+
+def test_the_next_game_waiting_is_the_orms_and_my_games_first(ana, ben, make_user):
+    """Nearest deadline first, games without one last, then the oldest game: on
+    SQLite (NULLs first unless told) as on PostgreSQL (NULLs last)."""
+    from django.db.models import F
+    from game_helpers import timed_game
+
+    here = timed_game(ana, ben)
+    untimed = [
+        services.game_create(
+            creator=make_user(), engine_slug="lost-cities", num_players=2, options={}
+        )
+        for _ in range(2)
+    ]
+    for other in untimed:
+        services.seat_join(game_id=other.pk, user=ana)
+    timed = [timed_game(make_user(), ana, days=d) for d in (5, 2)]
+    Seat.objects.filter(user=ana).update(to_move=True)
+    now = timezone.now()
+    for game, days in [(here, 3), (timed[0], 5), (timed[1], 2)]:
+        Seat.objects.filter(user=ana, game=game).update(
+            deadline=now + timedelta(days=days)
+        )
+    Game.objects.update(status=Game.Status.ACTIVE)
+
+    def orm_next(exclude):
+        return (
+            Seat.objects.filter(user=ana, to_move=True, game__status=Game.Status.ACTIVE)
+            .exclude(game_id=exclude)
+            .order_by(F("deadline").asc(nulls_last=True), "game_id")
+            .values_list("game_id", flat=True)
+            .first()
+        )
+
+    for current in [here, timed[1], *untimed]:
+        _lines, found = rows.log_rows_and_next_game(
+            game_id=current.pk,
+            language="en",
+            key="0",
+            since=(None, None),
+            limit=5,
+            user_id=ana.pk,
+        )
+        assert found == orm_next(current.pk)
+        mine = [s.game_id for s in selectors.my_games(user=ana)["mine"]]
+        assert found == next(g for g in mine if g != current.pk)
+    assert orm_next(here.pk) == timed[1].pk  # the 2-day game, not an untimed one

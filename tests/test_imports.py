@@ -1,0 +1,199 @@
+"""The import graph of the project's own modules: no cycle, no private name
+borrowed from another module.
+
+Every import counts, at module level or inside a function (a function-level
+import is still a dependency, only a later one), except those under
+`if TYPE_CHECKING:`. Tests and migrations are left out; the site, the engines,
+bench/ and scripts/ are in. Layers point one way: engines know nothing of the
+site; services use engines; tasks call services; notifications, history and
+campaigns hear of a change from the services and act through public functions.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SKIP = {"tests", "migrations", "locale", "var", "node_modules", "static"}
+
+
+def project_modules(root: Path = ROOT) -> dict[str, Path]:
+    """Dotted name -> file, for every module of the project."""
+    found = {}
+    for path in root.rglob("*.py"):
+        parts = path.relative_to(root).parts
+        if any(p in SKIP or p.startswith(".") for p in parts):
+            continue
+        name = ".".join(parts)[: -len(".py")]
+        found[name.removesuffix(".__init__")] = path
+    return found
+
+
+def _type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _private(name: str) -> bool:
+    # `_` alone is the translation function by convention (engines' base._).
+    return name.startswith("_") and name != "_" and not name.startswith("__")
+
+
+class Imports(ast.NodeVisitor):
+    """The project modules one module imports, and the private names it takes
+    from them (`from m import _x`, or `m._x` on an imported module `m`)."""
+
+    def __init__(self, name: str, is_package: bool, modules: dict):
+        self.name, self.modules = name, modules
+        self.package = name if is_package else name.rpartition(".")[0]
+        self.edges: set[str] = set()
+        self.private: list[str] = []
+        self.bound: dict[str, str] = {}  # local name -> imported project module
+
+    def resolve(self, dotted: str) -> str | None:
+        while dotted:
+            if dotted in self.modules:
+                return dotted
+            dotted = dotted.rpartition(".")[0]
+        return None
+
+    def visit_If(self, node):
+        if _type_checking(node.test):
+            for child in node.orelse:
+                self.visit(child)
+            return
+        self.generic_visit(node)
+
+    def visit_Import(self, node):
+        for alias in node.names:
+            target = self.resolve(alias.name)
+            if target and target != self.name:
+                self.edges.add(target)
+                if alias.asname and target == alias.name:
+                    self.bound[alias.asname] = target
+
+    def visit_ImportFrom(self, node):
+        if node.level:
+            base = self.package
+            for _level in range(node.level - 1):
+                base = base.rpartition(".")[0]
+            source = f"{base}.{node.module}" if node.module else base
+        else:
+            source = node.module or ""
+        for alias in node.names:
+            submodule = f"{source}.{alias.name}"
+            if alias.name != "*" and submodule in self.modules:
+                target = submodule
+                self.bound[alias.asname or alias.name] = submodule
+            else:
+                target = self.resolve(source)
+                if target and _private(alias.name) and target != self.name:
+                    self.private.append(f"{self.name} imports {target}.{alias.name}")
+            if target and target != self.name:
+                self.edges.add(target)
+
+    def visit_Attribute(self, node):
+        if (
+            isinstance(node.value, ast.Name)
+            and node.value.id in self.bound
+            and _private(node.attr)
+        ):
+            self.private.append(
+                f"{self.name} uses {self.bound[node.value.id]}.{node.attr}"
+            )
+        self.generic_visit(node)
+
+
+def import_graph(root: Path = ROOT) -> tuple[dict[str, set[str]], list[str]]:
+    modules = project_modules(root)
+    graph, private = {}, []
+    for name, path in modules.items():
+        visitor = Imports(name, path.name == "__init__.py", modules)
+        visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
+        graph[name] = visitor.edges
+        private += visitor.private
+    return graph, private
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan's
+    algorithm, iterative), each sorted."""
+    index, low, on_stack, stack, found = {}, {}, set(), [], []
+    counter = 0
+    for start in graph:
+        if start in index:
+            continue
+        work = [(start, iter(sorted(graph.get(start, ()))))]
+        index[start] = low[start] = counter
+        counter += 1
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            for child in children:
+                if child not in index:
+                    index[child] = low[child] = counter
+                    counter += 1
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                    break
+                if child in on_stack:
+                    low[node] = min(low[node], index[child])
+            else:
+                work.pop()
+                if work:
+                    parent = work[-1][0]
+                    low[parent] = min(low[parent], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        component.append(member)
+                        if member == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+    return found
+
+
+def test_the_checker_finds_a_cycle_through_a_function_level_import(tmp_path):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "a.py").write_text("from . import b\n")
+    (package / "b.py").write_text("def f():\n    from .c import g\n")
+    (package / "c.py").write_text("from pkg.a import x\n")
+    (package / "d.py").write_text("from .a import _hidden\nfrom pkg import c\nc._g\n")
+    graph, private = import_graph(tmp_path)
+    assert cycles(graph) == [["pkg.a", "pkg.b", "pkg.c"]]
+    assert private == [
+        "pkg.d imports pkg.a._hidden",
+        "pkg.d uses pkg.c._g",
+    ]
+
+
+def test_no_import_cycle_anywhere_engines_included():
+    graph, _private_names = import_graph()
+    assert "games.engines.citadels.engine" in graph  # the engines are looked at
+    assert cycles(graph) == []
+
+
+def test_no_private_name_is_imported_across_modules():
+    _graph, private = import_graph()
+    assert private == []
+
+
+def test_engines_import_nothing_of_the_site():
+    graph, _private_names = import_graph()
+    outside = {
+        (name, target)
+        for name, targets in graph.items()
+        if name.startswith("games.engines")
+        for target in targets
+        if not target.startswith("games.engines")
+    }
+    assert outside == set()
