@@ -7,6 +7,7 @@ which __main__ calls in a `finally` (and on SIGTERM/SIGINT).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 import shutil
@@ -109,25 +110,22 @@ def _cursor():
 def teardown(world: World) -> None:
     """Drops the database (even with connections open) and the scratch folder."""
     if world.django_ready:
-        try:
+        # Cleaning up whatever state we are in.
+        with contextlib.suppress(Exception):
             from django.db import connections
 
             connections.close_all()
-        except Exception:  # noqa: BLE001 - cleaning up whatever state we are in
-            pass
     if world.db_created:
         with _admin() as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{world.db_name}" WITH (FORCE)')
         world.db_created = False
-    try:
+    with contextlib.suppress(Exception):  # Redis down: nothing was queued there
         import redis
 
         client = redis.Redis.from_url(REDIS_URL)
         client.delete(*CELERY_KEYS)
         for key in client.scan_iter(f"{world.db_name}:*"):
             client.delete(key)
-    except Exception:  # noqa: BLE001 - Redis down: nothing was queued there
-        pass
     shutil.rmtree(world.tmp, ignore_errors=True)
 
 

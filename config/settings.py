@@ -29,7 +29,8 @@ if not SECRET_KEY:
             "of its own (for example: python -c 'import secrets; "
             "print(secrets.token_urlsafe(50))')."
         )
-    SECRET_KEY = "insecure-embedded-key-change-me-in-production-0123456789"
+    # The embedded development key, refused above when DEBUG is false.
+    SECRET_KEY = "insecure-embedded-key-change-me-in-production-0123456789"  # noqa: S105
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")

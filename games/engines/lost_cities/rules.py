@@ -272,7 +272,8 @@ class LostCities:
                 places += state["expeditions"][s][colour]
         for colour in state["colours"]:
             places += state["discards"][colour]
-        assert sorted(places) == sorted(make_deck(state["colours"])), "cards lost"
+        if sorted(places) != sorted(make_deck(state["colours"])):
+            raise AssertionError("cards lost")
 
 
 # --- helpers ------------------------------------------------------------------------

@@ -66,16 +66,16 @@ def gain(state: dict, seat: int, res: str, n: int = 1) -> int:
     return got
 
 
-def gain_token(state: dict, seat: int, token: str, n: int = 1) -> int:
+def gain_token(state: dict, seat: int, kind: str, n: int = 1) -> int:
     """Letters, stars, factories: from the supply only, never from the rival."""
-    got = min(n, state["supply"][token])
-    state["supply"][token] -= got
+    got = min(n, state["supply"][kind])
+    state["supply"][kind] -= got
     player = state["players"][seat]
-    if token == "letter":
+    if kind == "letter":
         player["letters"] += got
-    elif token == "star":
+    elif kind == "star":
         player["stars"] += got
-    elif token == "factory":
+    elif kind == "factory":
         player["factories"]["active"] += got
     return got
 
@@ -87,14 +87,16 @@ def gain_all(state: dict, seat: int, bundle: dict) -> None:
 
 def pay(state: dict, seat: int, res: str, n: int = 1) -> None:
     holding = state["players"][seat]["res"]
-    assert holding[res] >= n, "paying with a resource one lacks"
+    if holding[res] < n:
+        raise AssertionError("paying with a resource one lacks")
     holding[res] -= n
     state["supply"][res] += n
 
 
 def pay_letter(state: dict, seat: int) -> None:
     player = state["players"][seat]
-    assert player["letters"] >= 1
+    if player["letters"] < 1:
+        raise AssertionError("paying with a letter one lacks")
     player["letters"] -= 1
     state["supply"]["letter"] += 1
 

@@ -252,8 +252,10 @@ class RivalCitiesEngine:
                     held += player["factories"]["active"] + player["factories"]["spent"]
                 else:
                     held += player["res"][res]
-                    assert player["res"][res] >= 0, f"negative {res}"
-            assert held == total, f"{res}: {held} in play, {total} expected"
+                    if player["res"][res] < 0:
+                        raise AssertionError(f"negative {res}")
+            if held != total:
+                raise AssertionError(f"{res}: {held} in play, {total} expected")
         cards = (
             state["special_deck"]
             + state["special_discard"]
@@ -263,4 +265,5 @@ class RivalCitiesEngine:
             + players[1]["hand"]
         )
         cards = [card for card in cards if card]
-        assert len(cards) == len(set(cards)) == 24, "special cards lost or doubled"
+        if not len(cards) == len(set(cards)) == 24:
+            raise AssertionError("special cards lost or doubled")
