@@ -102,3 +102,20 @@ def lost_cities_game(ana, ben):
     services.seat_join(game_id=game.pk, user=ben)
     game.refresh_from_db()
     return game
+
+
+@pytest.fixture
+def french_catalogue(settings, tmp_path):
+    """The French of locale/fr/LC_MESSAGES/django.po, compiled afresh for the
+    test: the one source of the site's French (a .mo left by an older
+    `make messages` could be stale)."""
+    from pathlib import Path
+
+    import polib
+
+    po = Path(__file__).resolve().parents[1] / "locale/fr/LC_MESSAGES/django.po"
+    compiled = tmp_path / "fr" / "LC_MESSAGES"
+    compiled.mkdir(parents=True)
+    polib.pofile(str(po)).save_as_mofile(str(compiled / "django.mo"))
+    settings.LOCALE_PATHS = [tmp_path]
+    yield

@@ -3,7 +3,6 @@
 Navigator (Magicienne, Marchande, Navigatrice), the classic ones did not. The
 words said of a character agree with its name; English is the same for both."""
 
-import importlib.util
 import random
 from pathlib import Path
 
@@ -110,27 +109,28 @@ def line_up(body: str) -> str:
 # --- Names -------------------------------------------------------------------------
 
 
-def test_every_card_name_reaches_the_french_catalogue():
-    """The character and district names are in the compiled catalogue, with the
-    French of locale/fr/pending/citadels.py (the classic names without context,
-    the 2016 ones in the context "citadels 2016")."""
+def test_every_card_name_reaches_the_french_catalogue(french_catalogue):
+    """The character and district names are in the compiled catalogue with their
+    French (the classic names without context, the 2016 ones in the context
+    "citadels 2016")."""
+    import polib
+
     from games.engines.citadels import characters as ch
     from games.engines.citadels import districts as ds
 
-    path = ROOT / "locale/fr/pending/citadels.py"
-    spec = importlib.util.spec_from_file_location("citadels_fr", path)
-    fr = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(fr)
+    po = polib.pofile(str(ROOT / "locale/fr/LC_MESSAGES/django.po"))
+    plain = {e.msgid: e.msgstr for e in po if not e.msgctxt and not e.msgid_plural}
+    contextual = {(e.msgctxt, e.msgid): e.msgstr for e in po if e.msgctxt}
     names = [name for name, *_rest in ch.CHARACTERS.values()]
     names += [v[0] for v in ds.BASIC.values()]
     names += list(ds.NAMES.values()) + list(ds.CLASSIC_NAMES.values())
+    edition = {k: v for k, v in contextual.items() if k[0] == "citadels 2016"}
+    assert edition  # the 2016 names have their context
     with translation.override("fr"):
-        assert {n: translation.gettext(n) for n in names} == {
-            n: fr.FR[n] for n in names
-        }
-        assert {
-            (c, n): translation.pgettext(c, n) for c, n in fr.FR_CONTEXT
-        } == fr.FR_CONTEXT
+        translated = {n: translation.gettext(n) for n in names}
+        assert translated == {n: plain[n] for n in names}
+        assert all(translated[n] for n in names)
+        assert {(c, n): translation.pgettext(c, n) for c, n in edition} == edition
 
 
 def test_a_2016_game_in_french_shows_the_magicienne_marchande_and_navigatrice(

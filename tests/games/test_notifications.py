@@ -651,48 +651,10 @@ def test_a_digest_chosen_outside_the_preferences_page_is_scheduled(ana):
     assert ana.digest_next_at == datetime(2027, 7, 2, 7, 0, tzinfo=UTC)  # 09:00 CEST
 
 
-def test_french_strings_keep_every_placeholder_of_the_english():
-    """locale/fr/pending/notifications.py: a lost %(name)s would break the email."""
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[2] / "locale/fr/pending/notifications.py"
-    spec = importlib.util.spec_from_file_location("fr_notifications", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    marks = re.compile(r"%\(\w+\)[sd]")
-    for msgid, msgstr in module.FR.items():
-        assert sorted(marks.findall(msgid)) == sorted(marks.findall(msgstr)), msgid
-    for msgid, forms in module.FR_PLURAL.items():
-        for form in forms:
-            assert set(marks.findall(form)) <= set(marks.findall(msgid)), msgid
-
-
-def test_a_french_reader_gets_the_whole_email_in_french_once_merged(
-    game, ana, ben, settings, tmp_path
+def test_a_french_reader_gets_the_whole_email_in_french(
+    game, ana, ben, french_catalogue
 ):
-    """With the pending French strings compiled (as scripts/po_fill.py will),
-    subject and body are French, and dates follow the reader's time zone."""
-    import importlib.util
-    from pathlib import Path
-
-    import polib
-
-    path = Path(__file__).resolve().parents[2] / "locale/fr/pending/notifications.py"
-    spec = importlib.util.spec_from_file_location("fr_notifications", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    po = polib.POFile()
-    po.metadata = {
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Plural-Forms": "nplurals=2; plural=(n > 1);",
-    }
-    entries = {**module.FR, "Lost Cities": "Les Cités perdues"}
-    for msgid, msgstr in entries.items():
-        po.append(polib.POEntry(msgid=msgid, msgstr=msgstr))
-    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
-    po.save_as_mofile(str(tmp_path / "fr" / "LC_MESSAGES" / "django.mo"))
-    settings.LOCALE_PATHS = [tmp_path]
+    """Subject and body are French, and dates follow the reader's time zone."""
     User.objects.update(language="fr", timezone="Europe/Paris")
     row = Notification.objects.get(kind=Kind.YOUR_TURN)
     message = emails.compose(

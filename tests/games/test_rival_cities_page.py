@@ -1,8 +1,6 @@
 """The Rival Cities game page: table creation, the board, the controls, bad input,
 hidden information, the computer player and the query count."""
 
-import ast
-import importlib.util
 import json
 import random
 import re
@@ -580,128 +578,10 @@ def test_computer_player_takes_the_prestige_victory_within_reach():
 # --- French ------------------------------------------------------------------------------
 
 ROOT = Path(__file__).resolve().parents[2]
-GETTEXT = {"_", "gettext", "gettext_noop", "gettext_lazy"}
-NGETTEXT = {"ngettext", "ngettext_lazy"}
 
 
-def _load(path):
-    spec = importlib.util.spec_from_file_location(f"fr_{path.stem}", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def _french():
-    return _load(ROOT / "locale/fr/pending/rival_cities.py")
-
-
-def _all_french() -> dict:
-    """Every pending French string (shared words such as "Player" live in core.py);
-    ours last, as they win."""
-    merged = {}
-    for path in sorted((ROOT / "locale/fr/pending").glob("*.py")):
-        if path.stem != "rival_cities":
-            merged.update(getattr(_load(path), "FR", {}))
-    merged.update(_french().FR)
-    return merged
-
-
-def _python_msgids(source: str) -> tuple[set, dict]:
-    singular, plural = set(), {}
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.Call) or not node.args:
-            continue
-        name = getattr(node.func, "id", getattr(node.func, "attr", ""))
-        texts = [a.value for a in node.args if isinstance(a, ast.Constant)]
-        if name in GETTEXT and texts and isinstance(texts[0], str):
-            singular.add(texts[0])
-        elif name in NGETTEXT and len(texts) >= 2:
-            plural[texts[0]] = texts[1]
-    return singular, plural
-
-
-def _template_msgids(source: str) -> tuple[set, dict]:
-    from django.utils.translation.template import templatize
-
-    text = templatize(source)
-    literal = r"u'((?:[^'\\]|\\.)*)'"
-    singular = {
-        ast.literal_eval(f"'{m}'") for m in re.findall(rf"\bgettext\({literal}\)", text)
-    }
-    plural = {
-        ast.literal_eval(f"'{a}'"): ast.literal_eval(f"'{b}'")
-        for a, b in re.findall(rf"\bngettext\({literal}, {literal}", text)
-    }
-    return singular, plural
-
-
-def rival_cities_msgids() -> tuple[set, dict]:
-    """Every string of the engine, the page, its tags and the table form."""
-    singular, plural = set(), {}
-    sources = list((ROOT / "games/engines/rival_cities").glob("*.py"))
-    sources.append(ROOT / "games/templatetags/rival_cities_tags.py")
-    for path in sources:
-        s, p = _python_msgids(path.read_text())
-        singular |= s
-        plural.update(p)
-    forms = (ROOT / "games/forms.py").read_text()
-    start = forms.index("class RivalCitiesForm")
-    end = forms.index("\n\n\n", start)
-    s, p = _python_msgids(forms[start:end])
-    singular |= s
-    for path in (ROOT / "templates/games/rival-cities").glob("*.html"):
-        s, p = _template_msgids(path.read_text())
-        singular |= s
-        plural.update(p)
-    return singular, plural
-
-
-def test_every_engine_and_page_string_has_a_french_translation():
-    """The engine's log lines, refusals and card texts, the page, the move labels
-    and the table form all have a French text keeping every placeholder."""
-    fr = _french()
-    singular, plural = rival_cities_msgids()
-    assert sorted(singular - set(_all_french())) == []
-    assert sorted(set(plural) - set(fr.FR_PLURAL)) == []
-    marks = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
-    for english, french in fr.FR.items():
-        assert sorted(set(marks.findall(english))) == sorted(
-            set(marks.findall(french))
-        ), english
-    for english, forms in fr.FR_PLURAL.items():
-        for form in forms:
-            assert set(marks.findall(form)) <= set(
-                marks.findall(english + plural.get(english, ""))
-            ), english
-
-
-def test_a_french_player_reads_the_page_in_french_once_merged(
-    ana, ben, settings, tmp_path
-):
-    """With the pending French strings compiled (as scripts/po_fill.py will), the
-    prompt, the ring, the buttons, the cities and the log are in French."""
-    import polib
-
-    fr = _french()
-    _singular, plural = rival_cities_msgids()
-    po = polib.POFile()
-    po.metadata = {
-        "Content-Type": "text/plain; charset=UTF-8",
-        "Plural-Forms": "nplurals=2; plural=(n > 1);",
-    }
-    for msgid, msgstr in _all_french().items():
-        po.append(polib.POEntry(msgid=msgid, msgstr=msgstr))
-    for msgid, (one, many) in fr.FR_PLURAL.items():
-        po.append(
-            polib.POEntry(
-                msgid=msgid,
-                msgid_plural=plural[msgid],
-                msgstr_plural={0: one, 1: many},
-            )
-        )
-    (tmp_path / "fr" / "LC_MESSAGES").mkdir(parents=True)
-    po.save_as_mofile(str(tmp_path / "fr" / "LC_MESSAGES" / "django.mo"))
-    settings.LOCALE_PATHS = [tmp_path]
+def test_a_french_player_reads_the_page_in_french(ana, ben, french_catalogue):
+    """The prompt, the ring, the buttons, the cities and the log are in French."""
     from accounts.models import User
 
     User.objects.update(language="fr")
