@@ -1,10 +1,16 @@
 """Django's Redis cache, with one redis-py client per connection pool.
 
-Django builds a new `redis.Redis` for every cache call; its set-up (a table of
-some 170 response callbacks) cost more than the call itself, and the session and
-presence reads make such calls on every signed-in request (docs/benchmarks.md).
-A redis-py client is safe to share between threads: connections come from its
-pool, as before.
+Django (6.1) builds a new `redis.Redis` for every cache call; its set-up (a
+table of some 170 response callbacks) costs more than the call itself, and the
+session and presence reads make such calls on every signed-in request. Measured
+(1 December, 5 × 3,000 `get`s of one key on the local Redis, CPU time of the
+calling thread, medians): 293 µs a call through Django's own client, 106 µs
+through this one. A redis-py client is safe to share between threads:
+connections come from its pool, as before.
+
+It overrides `RedisCacheClient.get_client` and sets `RedisCache._class`, which
+are Django's internals: `tests/test_config_cache.py` fails when they change
+(or when Django starts reusing its client, which would make this unneeded).
 """
 
 from django.core.cache.backends.redis import RedisCache as DjangoRedisCache

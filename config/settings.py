@@ -212,8 +212,6 @@ else:
 
 # Celery: Redis in production; a broker that needs no server (files in var/) else.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")
-if CELERY_BROKER_URL.startswith("redis://"):
-    CELERY_BROKER_TRANSPORT = "config.broker:Transport"  # one client per channel
 if CELERY_BROKER_URL.startswith("filesystem://"):
     _queue = VAR_DIR / "broker"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
