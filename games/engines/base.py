@@ -1,4 +1,4 @@
-"""The rule-engine contract (see ENGINE_API.md) and helpers every engine shares.
+"""The rule-engine contract (docs/engines.md) and helpers every engine shares.
 
 Nothing here imports Django, the database or Celery: an engine can be run, tested
 and timed with plain Python.

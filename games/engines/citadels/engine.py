@@ -1,4 +1,4 @@
-"""The Citadels engine: the contract of ENGINE_API.md over the rule modules."""
+"""The Citadels engine: the contract of docs/engines.md over the rule modules."""
 
 from __future__ import annotations
 

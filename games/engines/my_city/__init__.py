@@ -1,6 +1,6 @@
 """My City: simultaneous placement, a 24-episode campaign, the Eternal game.
 
-The engine behind ENGINE_API.md; see README.md in this folder for the moves, the
+The engine behind the contract of docs/engines.md; see README.md in this folder for the moves, the
 options, the state and which rule each module implements.
 """
 

@@ -1,4 +1,4 @@
-"""Table options and the campaign carry (ENGINE_API.md: "Campaign state").
+"""Table options and the campaign carry (docs/engines.md: "Campaign state").
 
 Options (every key is always present once validated):
 
