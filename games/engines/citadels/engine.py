@@ -114,7 +114,7 @@ class CitadelsEngine:
 
     def apply(self, state: dict, seat: int, move: dict) -> dict:
         if not isinstance(move, dict):
-            raise IllegalMove(explain(state, seat, move))
+            raise IllegalMove(explain(state, seat, move, self.to_move(state)))
         kind = move.get("type")
         legal = self._legal(state, seat, kind if type(kind) is str else None)
         # Equal as Python objects first (cheap), then as JSON (1 is not true):
@@ -131,7 +131,7 @@ class CitadelsEngine:
         else:
             if key is None:
                 canonical(move)  # a move that is not JSON fails here, as always
-            raise IllegalMove(explain(state, seat, move))
+            raise IllegalMove(explain(state, seat, move, self.to_move(state)))
         new = next_state(state)
         _dispatch(new, seat, move)
         return new

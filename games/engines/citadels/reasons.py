@@ -8,14 +8,12 @@ from . import districts as ds
 from .common import city_keys, cname, dname, is_complete, key_of, rank
 
 
-def explain(state: dict, seat: int, move) -> str:
+def explain(state: dict, seat: int, move, waiting: list[int]) -> str:
+    """Why `move` of `seat` is refused; `waiting` is the engine's `to_move`."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
         return _("A move must be a JSON object with a type.")
     if state["phase"] == "over":
         return _("The game is over.")
-    from .engine import CitadelsEngine
-
-    waiting = CitadelsEngine().to_move(state)
     if seat not in waiting:
         return _("It is not your turn: waiting for {player}.").format(
             player=player(waiting[0])
