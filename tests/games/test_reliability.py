@@ -211,8 +211,8 @@ def test_a_failure_after_the_commit_keeps_the_move_once_and_answers_it(
 
 @pytest.mark.django_db(transaction=True)
 def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
-    """The outbox, reminder, deadline and digest sweeps run twice (in turn, then
-    in two threads at once) for the same minute: every due email goes out once."""
+    """The outbox, reminder, deadline and digest sweeps of two beats run at once
+    for the same minute, then twice more: every due email goes out once."""
     settings.TURN_EMAIL_DELAY_SECONDS = 60
     for user in (ana, ben):
         user.reminder_emails = True
@@ -250,25 +250,40 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
     minute = timezone.now() + timedelta(hours=8, minutes=30)
     traveller = time_machine.travel(minute, tick=False)
     traveller.start()  # the sends read the clock too
-    for sweep in sweeps:
-        sweep(minute)
-        sweep(minute)
+    # Two beats at once: each sweep of both reads the same due rows before either
+    # sends (a barrier in front of the queuing), so only the claim keeps a row
+    # from going out twice.
+    barrier = threading.Barrier(2, timeout=5)
+    real_enqueue = notifications.enqueue_sends
+
+    def racing(ids):
+        try:
+            barrier.wait()
+        except threading.BrokenBarrierError:
+            pass  # the other beat found nothing to queue
+        real_enqueue(ids)
+
     errors = []
 
     def beat():
         try:
             for sweep in sweeps:
-                sweep(minute + timedelta(seconds=1))
+                sweep(minute)
         except Exception as exc:  # reported below
             errors.append(exc)
         finally:
             connection.close()
 
-    threads = [threading.Thread(target=beat) for _ in range(2)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    with mock.patch("games.notifications.enqueue_sends", side_effect=racing):
+        threads = [threading.Thread(target=beat) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    # Then two more, one after the other, for the same minute.
+    for sweep in sweeps:
+        sweep(minute)
+        sweep(minute)
     traveller.stop()
     assert not errors, errors
     keys = [(m.to[0], m.subject) for m in mail.outbox]
