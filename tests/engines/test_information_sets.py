@@ -398,11 +398,6 @@ def test_determinize_never_mutates_and_keeps_the_seats_own_pieces(slug):
     assert checked == 30
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 16: paying the bribe turns the threat over for everyone "
-    "(being fixed on main)",
-)
 def test_a_paid_bribe_keeps_the_threat_hidden_from_the_other_seats():
     """2016 Blackmailer: a threatened player who pays the bribe has the threat
     removed without it being turned over, so no seat but the Blackmailer learns
