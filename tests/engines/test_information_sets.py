@@ -275,7 +275,12 @@ def citadels_redeal(engine, bribed):
     def redeal(state, seat, rng):
         new = engine.determinize(state, seat, rng)
         threats = new.get("threats")
-        if threats and bribed and holder(state, "blackmailer") != seat:
+        if (
+            threats
+            and bribed
+            and state["phase"] != "over"  # then every threat is shown
+            and holder(state, "blackmailer") != seat
+        ):
             openly = [c for c in threats["revealed"] if c not in bribed]
             if threats["flowered"] not in openly:
                 hidden = sorted(c for c in threats["characters"] if c not in openly)

@@ -35,7 +35,7 @@ CASES = [
     # slug, players, options, moves before the copy, seed
     ("lost-cities", 2, {}, 9, 1),
     ("lost-cities", 2, {"expeditions": 6, "rounds": 3}, 30, 2),
-    ("citadels", 4, {"edition": "2016", "character_set": "random"}, 30, 3),
+    ("citadels", 4, {"edition": "2016", "character_set": "random"}, 26, 3),
     ("citadels", 3, {"edition": "classic"}, 25, 4),
     ("citadels", 2, {"edition": "2016"}, 5, 5),
     ("citadels", 7, {"edition": "classic", "character_set": "random"}, 40, 6),
@@ -152,6 +152,7 @@ def test_a_seats_pages_polls_and_emails_do_not_tell_what_it_cannot_see(
         game = services.game_create(
             creator=users[0], engine_slug=slug, num_players=players, options=options
         )
+        Game.objects.filter(pk=game.pk).update(seed=1000 + seed)  # the same deal
         for user in users[1:]:
             services.seat_join(game_id=game.pk, user=user)
         game.refresh_from_db()
@@ -159,7 +160,9 @@ def test_a_seats_pages_polls_and_emails_do_not_tell_what_it_cannot_see(
             if engine.is_over(game.state):
                 break
             mover = rng.choice(engine.to_move(game.state))
-            move = rng.choice(engine.legal_moves(game.state, mover))
+            legal = engine.legal_moves(game.state, mover)
+            going_on = [m for m in legal if m.get("type") != "stop"]
+            move = rng.choice(going_on or legal)
             services.move_submit(
                 game_id=game.pk,
                 user=users[mover],
