@@ -29,7 +29,12 @@ from . import characters as ch
 from .common import copy_state, holder, rank
 
 # Choices in progress that name cards of their owner's hand.
-_SUB_CARDS = {"redraw": "cards", "den": "card", "cardinal": "card", "wizard_card": "card"}
+_SUB_CARDS = {
+    "redraw": "cards",
+    "den": "card",
+    "cardinal": "card",
+    "wizard_card": "card",
+}
 
 
 def determinize(state: dict, seat: int | None, rng: random.Random) -> dict:
@@ -81,9 +86,7 @@ def _districts(state: dict, new: dict, seat: int | None, rng: random.Random) -> 
         hidden(turn, "drawn")
         if sub and sub["kind"] == "scholar":
             hidden(sub, "cards")
-    for (container, key, keep), cards in zip(
-        refill, redeal(places, rng), strict=True
-    ):
+    for (container, key, keep), cards in zip(refill, redeal(places, rng), strict=True):
         container[key] = keep + cards
 
 

@@ -100,7 +100,9 @@ class MyCityEngine:
                 continue
             undecided = dict(new, pending=list(new["pending"]))
             undecided["pending"][other] = None
-            new["pending"][other] = dict(rng.choice(rules.legal_moves(undecided, other)))
+            new["pending"][other] = dict(
+                rng.choice(rules.legal_moves(undecided, other))
+            )
         new["rng"] = rng_redrawn(rng)
         return new
 

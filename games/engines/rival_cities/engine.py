@@ -256,7 +256,9 @@ class RivalCitiesEngine:
             return new
         players = new["players"]
         hidden = [s for s in (0, 1) if s != seat]
-        dealt = redeal([new["special_deck"], *(players[s]["hand"] for s in hidden)], rng)
+        dealt = redeal(
+            [new["special_deck"], *(players[s]["hand"] for s in hidden)], rng
+        )
         new["special_deck"] = dealt[0]
         for s, hand in zip(hidden, dealt[1:], strict=True):
             players[s]["hand"] = hand
