@@ -119,3 +119,13 @@ def french_catalogue(settings, tmp_path):
     polib.pofile(str(po)).save_as_mofile(str(compiled / "django.mo"))
     settings.LOCALE_PATHS = [tmp_path]
     yield
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `heavy` run only when asked for (`-m heavy`)."""
+    if "heavy" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="a larger sample: run with -m heavy")
+    for item in items:
+        if "heavy" in item.keywords:
+            item.add_marker(skip)
