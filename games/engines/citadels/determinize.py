@@ -130,7 +130,8 @@ def _characters(state: dict, new: dict, seat: int | None, rng: random.Random) ->
         else:
             free.append(c)
     rng.shuffle(other_slots)
-    assert len(unheld) <= len(other_slots), "a called character has no place"
+    if len(unheld) > len(other_slots):
+        raise AssertionError("a called character has no place")
     for (box, i), c in zip(other_slots, unheld, strict=False):
         box[i] = c
     rest = held_slots + other_slots[len(unheld) :]
