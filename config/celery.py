@@ -12,7 +12,7 @@ app.autodiscover_tasks()
 
 
 # Static schedule (django-celery-beat does not support Django 6.1 yet). Each sweep
-# is one query over due rows and safe to run twice at once (games/notifications.py);
+# is one query over due rows and safe to run twice at once (games/notifications/);
 # a sweep left in the queue past the next one's time has expired.
 def _every(seconds: float, task: str) -> dict:
     return {

@@ -89,3 +89,24 @@ def test_the_receivers_of_state_changed_are_the_ones_games_events_lists():
         for _key, receiver, _sender, _is_async in state_changed.receivers
     ]
     assert connected == list(RECEIVERS)
+
+
+def test_every_task_beat_runs_or_the_site_queues_is_registered_under_its_name():
+    """Beat's schedule names tasks by string, and messages already queued carry
+    the name a task had: each must still find its task."""
+    import campaigns.tasks  # noqa: F401 - registers the app's tasks
+    import games.tasks  # noqa: F401
+    import history.tasks  # noqa: F401
+    from config.celery import app
+
+    scheduled = {entry["task"] for entry in app.conf.beat_schedule.values()}
+    queued = {
+        "games.tasks.bots_play_task",
+        "games.tasks.notification_send_task",
+        "games.tasks.seat_timeout_task",
+        "campaigns.tasks.episode_close_task",
+        "campaigns.tasks.episode_open_next_task",
+        "campaigns.tasks.episode_opened_email_task",
+    }
+    assert sorted((scheduled | queued) - set(app.tasks)) == []
+    assert "games.tasks.outbox_sweep_task" in scheduled
