@@ -24,8 +24,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import engines, notifications, rows, services
+from games import engines, rows, services
 from games.models import Game, Move, Notification, Seat
+from games.notifications import deadlines, digests, outbox, reminders
 
 ROOT = Path(__file__).resolve().parents[2]
 LC = engines.get("lost-cities")
@@ -80,7 +81,7 @@ def mover_of(game, users):
 
 _real_insert_and_update = rows.insert_and_update
 _real_insert = rows.insert
-_real_save_turns = services._save_turns
+_real_save_turns = rows.seats_turns_update
 
 
 def _after_move_insert(model, row, instance, changes):
@@ -105,18 +106,18 @@ def _after_turn_flags(seats):
 
 BEFORE_COMMIT = {
     "after the Move insert": (
-        "games.services.rows.insert_and_update",
+        "games.rows.insert_and_update",
         _after_move_insert,
     ),
     "after the game update": (
-        "games.services.rows.insert_and_update",
+        "games.rows.insert_and_update",
         _after_game_update,
     ),
     "in the notification insert": (
-        "games.notifications.sql_rows.insert",
+        "games.rows.insert",
         _in_notification_insert,
     ),
-    "after the seats' turn flags": ("games.services._save_turns", _after_turn_flags),
+    "after the seats' turn flags": ("games.rows.seats_turns_update", _after_turn_flags),
 }
 
 
@@ -241,10 +242,10 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
     assert due == 6  # the first player's at the start, the second's after a turn
     mail.outbox.clear()
     sweeps = [
-        notifications.outbox_sweep,
-        notifications.reminders_sweep,
-        notifications.deadlines_sweep,
-        notifications.digests_sweep,
+        outbox.outbox_sweep,
+        reminders.reminders_sweep,
+        deadlines.deadlines_sweep,
+        digests.digests_sweep,
     ]
     # Late enough for the turn emails and a reminder (a fifth of 10 h left).
     minute = timezone.now() + timedelta(hours=8, minutes=30)
@@ -254,7 +255,7 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
     # sends (a barrier in front of the queuing), so only the claim keeps a row
     # from going out twice.
     barrier = threading.Barrier(2, timeout=5)
-    real_enqueue = notifications.enqueue_sends
+    real_enqueue = outbox.enqueue_sends
 
     def racing(ids):
         try:
@@ -274,7 +275,7 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
         finally:
             connection.close()
 
-    with mock.patch("games.notifications.enqueue_sends", side_effect=racing):
+    with mock.patch("games.notifications.outbox.enqueue_sends", side_effect=racing):
         threads = [threading.Thread(target=beat) for _ in range(2)]
         for t in threads:
             t.start()
