@@ -308,14 +308,20 @@ def _anchor(move: dict) -> tuple:
     return ("action", None)
 
 
-def _district(d: dict, controls: dict, texts: dict) -> dict:
+def _district(d: dict, controls: dict, texts: dict, small: bool = False) -> dict:
     """A district card as templates/games/citadels/board.html draws it: its
-    type's symbol and name, an accessible label, its cost, what it does (the
-    engine's text) and the controls aimed at it."""
+    classes, its type's symbol and name, an accessible label, its cost, what it
+    does (the engine's text) and the controls aimed at it."""
     kind = TYPE_NAMES.get(d["type"], d["type"])
     cost = "—" if d.get("cost") is None else str(d["cost"])
+    classes = "ct-district t-" + d["type"]
+    if small:
+        classes += " small"
+    if d.get("beautified"):
+        classes += " beautified"
     return {
         **d,
+        "classes": classes,
         "symbol": TYPE_SYMBOLS.get(d["type"], "?"),
         "type_name": kind,
         "label": _("%(name)s, %(kind)s, cost %(cost)s")
@@ -492,8 +498,8 @@ def ct_layout(context) -> dict:
                 "name": names.player(p["seat"]),
                 "me": p["seat"] == position,
                 "acting": p["seat"] in (view.get("to_move") or []),
-                "city": [_district(d, controls, texts) for d in p["city"]],
-                "hand": [_district(d, {}, texts) for d in p["hand"] or []],
+                "city": [_district(d, controls, texts, True) for d in p["city"]],
+                "hand": [_district(d, {}, texts, True) for d in p["hand"] or []],
                 "controls": controls.get(("player", p["seat"]), []),
             }
         )

@@ -15,14 +15,19 @@
     });
   }
 
+  // The text opens under its card, from the card's left edge; from its right
+  // edge when it would leave the screen; narrower when neither fits.
   function place(button) {
     var text = button.nextElementSibling;
     if (!text || !text.classList.contains("ct-tip-text")) return;
     text.classList.remove("flip");
+    text.style.maxWidth = "";
+    var width = document.documentElement.clientWidth;
     var box = text.getBoundingClientRect();
-    if (box.width && box.right > document.documentElement.clientWidth) {
-      text.classList.add("flip");
-    }
+    if (!box.width || box.right <= width - 4) return;
+    text.classList.add("flip");
+    box = text.getBoundingClientRect();
+    if (box.left < 4) text.style.maxWidth = Math.max(120, box.right - 8) + "px";
   }
 
   document.addEventListener("click", function (event) {
