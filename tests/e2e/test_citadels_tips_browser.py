@@ -54,8 +54,7 @@ def test_keyboard_focus_and_escape(browser, live_server, ana, game):
     first.focus()
     assert text.is_visible()
     description = page.evaluate(
-        "b => document.getElementById(b.getAttribute('aria-describedby'))"
-        ".textContent",
+        "b => document.getElementById(b.getAttribute('aria-describedby')).textContent",
         first.element_handle(),
     )
     assert description == text.inner_text()
