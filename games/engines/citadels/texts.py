@@ -23,10 +23,10 @@ from .chars2016 import INCOME_AS_CARDS, MARSHAL_MAX_COST, SCHOLAR_DRAW
 from .common import character_name
 from .powers import ARTIST_MAX
 from .scoring import (
-    CAPITOL_POINTS,
-    IVORY_TOWER_POINTS,
-    SECRET_VAULT_POINTS,
-    STATUE_POINTS,
+    CAPITOL_BONUS,
+    IVORY_TOWER_BONUS,
+    SECRET_VAULT_BONUS,
+    STATUE_BONUS,
 )
 from .turns import (
     ARCHITECT_CARDS,
@@ -66,10 +66,10 @@ CHARACTERS: dict[str, str | dict[str, str]] = {
             "gives you 1 gold (if they have any), once a turn."
         ),
         "2016": gettext_noop(
-            "Each time another player builds a district, they put 1 of their "
-            "gold (if they have any) on the Tax Collector, even in a round when "
-            "nobody plays it. In your turn, after your resources, you take all "
-            "the gold there."
+            "Each time a district is built outside your turn, its builder puts 1 "
+            "of their gold (if they have any) on the Tax Collector, even in a "
+            "round when nobody plays it. In your turn, after your resources, you "
+            "take all the gold there."
         ),
     },
     "spy": gettext_noop(
@@ -78,8 +78,8 @@ CHARACTERS: dict[str, str | dict[str, str]] = {
         "1 card."
     ),
     "blackmailer": gettext_noop(
-        "Put two threats on two characters (not rank 1, not the killed one): "
-        "only you know which one is real. A threatened player, after taking "
+        "Put two threats on two characters (not rank 1, not the killed or "
+        "bewitched one): only you know which one is real. A threatened player, after taking "
         "resources, may pay you half their gold (rounded down) to be left alone. "
         "If they refuse, you may reveal the threat: if it is the real one, you "
         "take all their gold."
@@ -128,8 +128,8 @@ CHARACTERS: dict[str, str | dict[str, str]] = {
             "(nothing if that is you, or if several players are equally rich)."
         ),
         "2016": gettext_noop(
-            "Once in your turn, take 1 gold from the richest player (you choose "
-            "among equally rich players); not if you are among the richest."
+            "Unless you are among the richest, the richest player must give you 1 "
+            "gold during your turn (you choose among equally rich players)."
         ),
     },
     "cardinal": gettext_noop(
@@ -149,7 +149,8 @@ CHARACTERS: dict[str, str | dict[str, str]] = {
         "{limit} districts."
     ),
     "navigator": gettext_noop(
-        "Take {n} gold or draw {n} cards. You cannot build this turn."
+        "Take {n} gold or draw {n} cards. You build nothing this turn, not even a "
+        "district outside the building limit."
     ),
     "scholar": gettext_noop(
         "Draw {n} cards, keep 1 and shuffle the others back into the deck. You "
@@ -162,8 +163,8 @@ CHARACTERS: dict[str, str | dict[str, str]] = {
     "diplomat": gettext_noop(
         "Exchange one of your districts for one in another city, paying its owner "
         "the difference if theirs costs more (1 more to the bank behind a Great "
-        "Wall). Never the Keep, nor in a completed city; no city may end up with "
-        "two districts of one name."
+        "Wall). Never a Keep, and never from a completed city; no city may end up "
+        "with two districts of one name."
     ),
     "marshal": gettext_noop(
         "Seize a district costing {cost} or less from another city, paying its "
@@ -172,8 +173,8 @@ CHARACTERS: dict[str, str | dict[str, str]] = {
     ),
     "queen": gettext_noop(
         "After your resources, gain {gold} gold if a player sitting next to you "
-        "holds the rank-4 character, even killed. Only with {players} players or "
-        "more."
+        "holds the rank-4 character; if it was killed, at the end of the round. "
+        "Only with {players} players or more."
     ),
     "artist": gettext_noop(
         "Beautify up to {n} of your districts, 1 gold each: each is worth 1 more, "
@@ -216,7 +217,8 @@ DISTRICTS: dict[str, str | dict[str, str]] = {
             "choice (not if you built it in the last round)."
         ),
         "2016": gettext_noop(
-            "At the end of the game it counts as the district type of your choice."
+            "At the end of the game it counts as the district type of your choice; "
+            "as another type it is no longer unique."
         ),
     },
     "keep": gettext_noop("The rank-8 characters cannot destroy, exchange or seize it."),
@@ -281,8 +283,7 @@ DISTRICTS: dict[str, str | dict[str, str]] = {
         "paying for it."
     ),
     "statue": gettext_noop(
-        "Building it gives you the crown. Worth {points} points at the end of the "
-        "game if you hold the crown."
+        "Worth {points} points at the end of the game if you hold the crown."
     ),
     "gold_mine": gettext_noop("When you take gold as your resources, take 1 more."),
     "ivory_tower": gettext_noop(
@@ -330,6 +331,10 @@ DISTRICTS: dict[str, str | dict[str, str]] = {
         "and nothing more."
     ),
     "throne_room": gettext_noop("Each time the crown changes hands, gain 1 gold."),
+    "ball_room": gettext_noop(
+        "While you hold the crown, every other player whose character is called "
+        "must first thank you, or lose that turn."
+    ),
 }
 
 # A basic district: its type, and the characters of the game with income for it.
@@ -378,10 +383,10 @@ def _numbers(key: str, edition: str) -> dict:
         "dragon_gate": {"points": ds.FLAT_BONUS.get("dragon_gate")},
         "park": {"cards": PARK_CARDS},
         "poor_house": {"gold": POOR_HOUSE_GOLD},
-        "statue": {"points": STATUE_POINTS},
-        "ivory_tower": {"points": IVORY_TOWER_POINTS},
-        "secret_vault": {"points": SECRET_VAULT_POINTS},
-        "capitol": {"points": CAPITOL_POINTS},
+        "statue": {"points": STATUE_BONUS},
+        "ivory_tower": {"points": IVORY_TOWER_BONUS},
+        "secret_vault": {"points": SECRET_VAULT_BONUS},
+        "capitol": {"points": CAPITOL_BONUS},
         "monument": {"n": MONUMENT_MAX_CITY},
     }.get(key, {})
 
