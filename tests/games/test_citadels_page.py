@@ -338,8 +338,9 @@ def test_warrants_are_public_but_only_the_magistrate_knows_the_signed_one(four):
     other = (owner + 1) % 4
     mine = login(four[owner]).get(game.get_absolute_url()).content.decode()
     theirs = login(four[other]).get(game.get_absolute_url()).content.decode()
-    assert "signed warrant" in mine
-    assert "warrant" in theirs and "signed warrant" not in theirs
+    assert '<strong class="tag">signed warrant</strong>' in mine
+    assert '<strong class="tag">warrant</strong>' in theirs
+    assert ">signed warrant<" not in theirs
     assert not ids_in(theirs) & forbidden_for(state, other, 4)
 
 
@@ -889,6 +890,83 @@ def test_the_page_takes_a_constant_number_of_queries(
         c.get(game.get_absolute_url())
     with django_assert_max_num_queries(12):
         c.get(reverse("games:poll", args=[game.pk]) + "?version=-1")
+
+
+def _french():
+    """The French catalogue (django.po): plain, plural and contextual entries."""
+    from pathlib import Path
+    from types import SimpleNamespace
+
+    import polib
+
+    path = Path(__file__).resolve().parents[2] / "locale/fr/LC_MESSAGES/django.po"
+    po = [e for e in polib.pofile(str(path)) if not e.obsolete]
+    return SimpleNamespace(
+        FR={
+            e.msgid: e.msgstr
+            for e in po
+            if not e.msgctxt and not e.msgid_plural and e.msgstr
+        },
+        FR_PLURAL={e.msgid: e.msgstr_plural for e in po if e.msgid_plural},
+        FR_CONTEXT={(e.msgctxt, e.msgid): e.msgstr for e in po if e.msgctxt},
+    )
+
+
+def _msgids(path, start=None, end=None) -> list[str]:
+    text = path.read_text()
+    if start:
+        text = text[text.index(start) : text.index(end) if end else None]
+    found = []
+    for call in re.finditer(r'_\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)', text):
+        parts = re.findall(r'"(?:[^"\\]|\\.)*"', call.group(1))
+        found.append("".join(json.loads(p) for p in parts))
+    return found
+
+
+def test_every_engine_and_page_string_has_a_french_translation():
+    """The card names, log lines and refusals of the engine, the page's controls
+    and the table form all have a French text in the catalogue (django.po) with
+    the same placeholders."""
+    from pathlib import Path
+
+    from games.engines.citadels import characters as ch
+    from games.engines.citadels import districts as ds
+
+    root = Path(__file__).resolve().parents[2]
+    fr = _french()
+    wanted = [name for name, *_rest in ch.CHARACTERS.values()]
+    wanted += [v[0] for v in ds.BASIC.values()]
+    wanted += list(ds.NAMES.values()) + list(ds.CLASSIC_NAMES.values())
+    for path in (root / "games/engines/citadels").glob("*.py"):
+        wanted += _msgids(path)
+    wanted += _msgids(root / "games/templatetags/citadels_tags.py")
+    wanted += _msgids(root / "games/forms.py", "class CitadelsForm")
+    board = (root / "templates/games/citadels/board.html").read_text()
+    contextual = []
+    for text, context in re.findall(
+        r"""{% translate ["']([^"']*)["'](?: context ["']([^"']*)["'])?""", board
+    ):
+        if context:
+            contextual.append((context, text))
+        else:
+            wanted.append(text)
+    plural = []
+    for options, text in re.findall(
+        r"{% blocktranslate([^%]*)%}(.*?){% endblocktranslate %}", board, re.S
+    ):
+        text = re.sub(r"{{ (\w+) }}", r"%(\1)s", text)
+        if "count" in options:
+            plural.append(text.split("{% plural %}")[0])
+        else:
+            wanted.append(text)
+    missing = sorted({w for w in wanted if w not in fr.FR})
+    missing += sorted({w for w in plural if w not in fr.FR_PLURAL})
+    missing += sorted({c for c in contextual if c not in fr.FR_CONTEXT})
+    assert missing == []
+    marks = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
+    for english in set(wanted):
+        french = fr.FR[english]
+        assert sorted(marks.findall(english)) == sorted(marks.findall(french)), english
 
 
 def _threatened_merchant(users, flowered: str, other: str) -> Game:
