@@ -200,6 +200,7 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+CELERY_WORKER_REDIRECT_STDOUTS = False  # emails echoed as written, not as log lines
 
 # Security: secure cookies, HSTS and a strict CSP whenever DEBUG is off.
 SECURE_CSP = {
@@ -229,9 +230,25 @@ TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 # Game page polling interval (seconds) and bot pacing.
 GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)
 
+# LOG_LEVEL=WARNING (`make run` without VERBOSE=1) keeps the console to warnings,
+# errors and emails: no line per request (runserver) or per task (the worker).
+LOG_LEVEL = env.str("LOG_LEVEL", default="INFO").upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": env.str("LOG_LEVEL", default="INFO")},
+    "formatters": {
+        "server": {
+            "()": "django.utils.log.ServerFormatter",
+            "format": "[{server_time}] {message}",
+            "style": "{",
+        }
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler"},
+        "server": {"class": "logging.StreamHandler", "formatter": "server"},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django.server": {"handlers": ["server"], "level": LOG_LEVEL, "propagate": False}
+    },
 }
