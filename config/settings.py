@@ -87,9 +87,17 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})
-    # Several processes (web, worker) share the file: wait for locks, write ahead.
+    # Several processes (web, worker) share the file. Every transaction takes the
+    # write lock when it begins (IMMEDIATE) and waits up to 20 s for it: a deferred
+    # transaction reads first and, when another process writes meanwhile, fails at
+    # its first write with "database is locked" (its snapshot is stale). WAL lets
+    # readers go on while a writer works.
     DATABASES["default"]["OPTIONS"].update(
-        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
     DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
