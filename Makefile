@@ -48,8 +48,13 @@ run: $(STAMP) messages
 	$(PY) manage.py runserver 127.0.0.1:8000 & \
 	wait
 
+# In parallel: one pytest-xdist process per core (JOBS=0 runs them in one process).
+# Each process has its own test database (SQLite in memory, or test_<name>_gw<N>
+# on PostgreSQL) and live server; tests marked xdist_group share one process.
+JOBS ?= auto
+
 test: $(STAMP) messages
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -25,6 +25,7 @@ import collections
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import socket
@@ -39,6 +40,8 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 ROTATION = ["lost-cities", "citadels", "lost-cities", "rival-cities", "lost-cities"]
 ROTATION += ["my-city"]
 PASSWORD = "a long enough password for the soak"
+# The lines a quiet console leaves out: runserver's per request, Celery's per task.
+CHATTER = re.compile(r'" \d{3} \d+$|Task [\w.]+\[[\w-]+\] (received|succeeded)')
 # Embedded defaults only: these would point the site elsewhere.
 LEFT_OUT = ("DATABASE_URL", "CELERY_BROKER_URL", "EMAIL_URL", "CACHE_URL")
 
@@ -340,7 +343,8 @@ def main(argv=None) -> int:
     site = Site(var_dir, args.log_level)
     for key in LEFT_OUT:
         os.environ.pop(key, None)
-    os.environ.update({k: site.env[k] for k in ("DJANGO_SETTINGS_MODULE", "VAR_DIR")})
+    keys = ("DJANGO_SETTINGS_MODULE", "VAR_DIR", "LOG_LEVEL")
+    os.environ.update({k: site.env[k] for k in keys})
     os.environ.pop("DEBUG", None)
     sys.path.insert(0, str(BASE_DIR))
     tally = Tally()
@@ -399,7 +403,8 @@ def report(site: Site, tally: Tally, played: float, total: float, errors) -> Non
     print(f"mail files written: {mails}")
     for name, path in site.logs.items():
         lines = path.read_text(errors="replace").splitlines()
-        print(f"console lines of the {name}: {len(lines)}")
+        chatter = sum(1 for line in lines if CHATTER.search(line))
+        print(f"console lines of the {name}: {len(lines)} ({chatter} per request/task)")
         tracebacks = [i for i, line in enumerate(lines) if "Traceback" in line]
         for i in tracebacks[:3]:
             print("\n".join(lines[max(0, i - 2) : i + 30]))

@@ -26,6 +26,17 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def static_root(tmp_path_factory):
+    """whitenoise serves STATIC_ROOT, which `make run` fills (collectstatic): tests
+    get an empty one of their own (the live server's static handler and the test
+    client find the files in the apps), so that it exists wherever they run."""
+    from django.conf import settings
+
+    settings.STATIC_ROOT = str(tmp_path_factory.mktemp("static"))
+    yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def celery_eager():
     """Tasks run at once, in-process, in tests (a real worker under `make run`)."""
     from config.celery import app

@@ -4,11 +4,14 @@ a real SMTP server in the test process.
 Runs only when CELERY_BROKER_URL points at Redis (CI sets it); a plain checkout
 uses the filesystem broker, which a worker thread inside pytest cannot share
 reliably, so these tests are skipped there.
+
+Under pytest-xdist (`make test`) they share one process (`--dist loadgroup`): the
+only process whose worker consumes the queue; every other one runs its tasks
+eagerly (tests/conftest.py) and publishes nothing.
 """
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
@@ -24,10 +27,13 @@ pytestmark = [
         reason="needs CELERY_BROKER_URL=redis://... (a real worker against Redis)",
     ),
     pytest.mark.skipif(
-        bool(os.environ.get("PYTEST_XDIST_WORKER")),
-        reason="under pytest-xdist each process's worker would share one Redis "
-        "queue and take the others' tasks; run these without -n",
+        # xdist's worker processes say whether the run is --dist loadgroup.
+        "os.environ.get('PYTEST_XDIST_WORKER') "
+        "and not getattr(config.option, 'loadgroup', False)",
+        reason="under pytest-xdist without --dist loadgroup each process's worker "
+        "would share one Redis queue and take the others' tasks",
     ),
+    pytest.mark.xdist_group("celery-worker"),
     pytest.mark.django_db(transaction=True),
 ]
 
