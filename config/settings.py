@@ -292,6 +292,10 @@ LOGGING = {
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
-        "django.server": {"handlers": ["server"], "level": LOG_LEVEL, "propagate": False}
+        "django.server": {
+            "handlers": ["server"],
+            "level": LOG_LEVEL,
+            "propagate": False,
+        }
     },
 }
