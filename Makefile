@@ -50,11 +50,11 @@ run: $(STAMP) messages
 
 # In parallel: one pytest-xdist process per core (JOBS=0 runs them in one process).
 # Each process has its own test database (SQLite in memory, or test_<name>_gw<N>
-# on PostgreSQL) and live server; tests marked xdist_group share one process.
+# on PostgreSQL), live server and Celery queue (tests/conftest.py).
 JOBS ?= auto
 
 test: $(STAMP) messages
-	$(BIN)/pytest -n $(JOBS) --dist loadgroup $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(JOBS) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -54,11 +54,18 @@ def fast_password_hashing():
 
 @pytest.fixture(autouse=True, scope="session")
 def celery_eager():
-    """Tasks run at once, in-process, in tests (a real worker under `make run`)."""
+    """Tasks run at once, in-process, in tests (a real worker under `make run`).
+
+    The tests that start a real worker (test_notification_worker.py) consume a
+    queue of this pytest-xdist process's own, so that parallel processes sharing
+    one Redis never take each other's tasks."""
     from config.celery import app
 
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        app.conf.task_default_queue = f"celery-{worker}"
     yield
 
 

@@ -5,9 +5,9 @@ Runs only when CELERY_BROKER_URL points at Redis (CI sets it); a plain checkout
 uses the filesystem broker, which a worker thread inside pytest cannot share
 reliably, so these tests are skipped there.
 
-Under pytest-xdist (`make test`) they share one process (`--dist loadgroup`): the
-only process whose worker consumes the queue; every other one runs its tasks
-eagerly (tests/conftest.py) and publishes nothing.
+Under pytest-xdist (`make test`) each process publishes to and consumes a queue
+of its own (tests/conftest.py), so that the workers of two processes never take
+each other's tasks.
 """
 
 from __future__ import annotations
@@ -26,14 +26,6 @@ pytestmark = [
         not settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")),
         reason="needs CELERY_BROKER_URL=redis://... (a real worker against Redis)",
     ),
-    pytest.mark.skipif(
-        # xdist's worker processes say whether the run is --dist loadgroup.
-        "os.environ.get('PYTEST_XDIST_WORKER') "
-        "and not getattr(config.option, 'loadgroup', False)",
-        reason="under pytest-xdist without --dist loadgroup each process's worker "
-        "would share one Redis queue and take the others' tasks",
-    ),
-    pytest.mark.xdist_group("celery-worker"),
     pytest.mark.django_db(transaction=True),
 ]
 
