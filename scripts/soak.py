@@ -5,9 +5,9 @@
 In a fresh temporary VAR_DIR, with the embedded defaults (SQLite, the filesystem
 Celery broker, emails to files and the console; any DATABASE_URL, CELERY_BROKER_URL,
 EMAIL_URL or CACHE_URL of the environment is left out): migrate and collectstatic,
-then `manage.py runserver` and `celery -A config worker -B --pool=solo` as `make run`
-does. Two people (made with the ORM, their addresses confirmed) log in through the
-log-in form and play: tables opened through the "new table" form with its default
+then `manage.py runserver` (without its autoreloader) and `celery -A config worker
+-B --pool=solo` as `make run` does. Two people (made with the ORM, their addresses
+confirmed) log in through the log-in form and play: tables opened through the "new table" form with its default
 choices (Lost Cities every other table, then Citadels, Rival Cities and My City),
 joined through the join button; each person polls their tables as the game page
 does, posts moves as htmx does and now and then loads a whole page. A move is drawn
@@ -99,7 +99,9 @@ class Site:
         celery += ["--pool=solo", f"--loglevel={log_level}"]
         celery += ["-s", str(self.var_dir / "beat-schedule")]
         self._start("worker", celery)
-        runserver = [sys.executable, "manage.py", "runserver"]
+        # Without the autoreloader: a file changed meanwhile (an install into the
+        # venv) would restart the server in the middle of the count.
+        runserver = [sys.executable, "manage.py", "runserver", "--noreload"]
         self._start("web", [*runserver, f"127.0.0.1:{self.port}"])
 
     def wait_ready(self, timeout: float = 120.0) -> None:
