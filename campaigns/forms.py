@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 
 from django import forms
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext_lazy as _
 
+from games import json_input
 from games.engines.base import InvalidOptions
 from games.engines.my_city.chapters import validate_chapters
 from games.forms import TIME_CHOICES
@@ -90,7 +90,11 @@ class CampaignForm(forms.Form):
             text = upload.read().decode("utf-8", errors="replace")
         if text.strip():
             try:
-                chapters = validate_chapters(json.loads(text))
+                chapters = validate_chapters(json_input.loads(text))
+            except json_input.TooDeep:
+                raise forms.ValidationError(
+                    _("The chapters are nested too deeply.")
+                ) from None
             except ValueError:
                 raise forms.ValidationError(
                     _("The chapters are not valid JSON.")

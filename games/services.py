@@ -7,7 +7,6 @@ must happen after the commit.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -18,7 +17,7 @@ from django.utils.translation import gettext as _
 from games import engines
 from games.engines import IllegalMove, InvalidOptions
 
-from . import rows
+from . import json_input, rows
 from .events import state_changed
 from .models import Game, Move, Seat
 
@@ -199,7 +198,9 @@ def parse_move(raw: str | bytes | None) -> dict:
     if len(raw) > MAX_MOVE_BYTES:
         raise Rejected(400, _("That move is too large."))
     try:
-        move = json.loads(raw)
+        move = json_input.loads(raw)
+    except json_input.TooDeep:
+        raise Rejected(400, _("That move is nested too deeply.")) from None
     except (TypeError, ValueError):
         raise Rejected(400, _("That move is not valid JSON.")) from None
     if not isinstance(move, dict):

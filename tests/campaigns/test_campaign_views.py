@@ -95,6 +95,17 @@ def test_chapters_outside_the_vocabulary_are_refused(ana):
     assert response.status_code == 400 and not Campaign.objects.exists()
 
 
+def test_deeply_nested_chapters_are_refused(ana):
+    """Chapters nested thousands of levels deep: a 400 saying so, not a 500."""
+    response = login(ana).post(
+        reverse("campaigns:new"),
+        {**FORM, "bots": "1", "chapters_text": "[" * 30_000 + "]" * 30_000},
+    )
+    assert response.status_code == 400
+    assert "nested too deeply" in response.content.decode()
+    assert not Campaign.objects.exists()
+
+
 def test_joining_with_the_link(ana, ben, capture):
     """Ben opens the join link, sees the join button and takes the free place."""
     campaign = services.campaign_create(creator=ana, num_players=2)

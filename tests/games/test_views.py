@@ -181,6 +181,33 @@ def test_bad_input_gets_a_4xx_with_a_message_and_changes_nothing(
     assert game.version == 0 and not Move.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        "[" * 2000 + "]" * 2000,  # under the size limit; RecursionError on 3.12
+        '{"a":' * 600 + "1" + "}" * 600,  # under the size limit too
+    ],
+    ids=["huge", "arrays", "objects"],
+)
+def test_a_deeply_nested_move_gets_a_400_and_changes_nothing(
+    clients, lost_cities_game, raw
+):
+    game = lost_cities_game
+    client = clients[game.state["current"]]
+    response = client.post(
+        reverse("games:move", args=[game.pk]),
+        {"move": raw, "version": 0},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 400
+    assert "too" in response.content.decode()
+    if len(raw) < 4096:
+        assert "nested too deeply" in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0 and not Move.objects.exists()
+
+
 def test_a_double_click_sends_the_move_once(clients, lost_cities_game):
     """The second identical POST carries a stale version and is refused."""
     game = lost_cities_game
