@@ -80,18 +80,21 @@ def invitation(request, token):
 
 @require_GET
 def poll(request, game_id):
-    """204 while nothing changed; the fresh board when the version moved."""
+    """204 while nothing changed; the fresh board when the version moved. A game
+    the viewer may not see is a 404 whatever the version: the 204 would tell a
+    stranger that it exists and how far it is."""
     try:
         version = int(request.GET.get("version", ""))
     except ValueError:
         return HttpResponse(status=400)
-    current = selectors.game_version(game_id=game_id)
+    token = request.GET.get("invite")
+    current = selectors.game_version(game_id=game_id, user=request.user, token=token)
     if current is None:
         raise Http404
     if current == version and not _rematch_changed(request, game_id):
         notifications.presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
-    game = _visible_game(request, game_id, token=request.GET.get("invite"))
+    game = _visible_game(request, game_id, token=token)
     # Marked after the seats are read: the board marks what is new since the
     # viewer's previous look, not since this one.
     notifications.presence_mark(game_id=game_id, user=request.user)

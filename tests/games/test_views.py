@@ -149,6 +149,50 @@ def test_poll_answers_204_until_the_version_moves(clients, lost_cities_game):
     )
 
 
+def test_the_poll_of_a_private_game_tells_a_stranger_nothing(ana, ben, make_user):
+    """A private game's poll is a 404 for a stranger and for anonymous visitors,
+    whatever the version (a 204 would say the game exists and how far it is); its
+    seats, and a guest with the invitation token, get the 204."""
+    from django.test import Client
+
+    from games import services
+
+    game = services.game_create(
+        creator=ana,
+        engine_slug="lost-cities",
+        num_players=2,
+        options={},
+        visibility=Game.Visibility.PRIVATE,
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    url = reverse("games:poll", args=[game.pk])
+    stranger, anonymous, seat = Client(), Client(), Client()
+    stranger.force_login(make_user("Cy"))
+    seat.force_login(ben)
+    for version in (game.version, game.version + 1, 0):
+        assert stranger.get(url, {"version": version}).status_code == 404
+        assert anonymous.get(url, {"version": version}).status_code == 404
+        assert (
+            stranger.get(url, {"version": version, "invite": "wrong"}).status_code
+            == 404
+        )
+    assert seat.get(url, {"version": game.version}).status_code == 204
+    guest = anonymous.get(url, {"version": game.version, "invite": game.invite_token})
+    assert guest.status_code == 204
+    assert (
+        anonymous.get(reverse("games:poll", args=[424242]), {"version": 0}).status_code
+        == 404
+    )
+
+
+def test_the_poll_of_a_public_game_answers_anyone(lost_cities_game, client):
+    game = lost_cities_game
+    url = reverse("games:poll", args=[game.pk])
+    assert client.get(url, {"version": game.version}).status_code == 204
+    assert client.get(url, {"version": game.version - 1}).status_code == 200
+
+
 @pytest.mark.parametrize(
     "payload,status,message",
     [
