@@ -292,6 +292,60 @@ def test_move_without_htmx_redirects_back_to_the_game(clients, lost_cities_game)
     )
 
 
+@pytest.mark.parametrize(
+    "payload,status,message",
+    [
+        ({"move": json.dumps({"type": "draw", "source": "deck"})}, 400, "play a card"),
+        ({"move": "{not json"}, 400, "not valid JSON"),
+        (
+            {"move": json.dumps({"type": "draw", "source": "deck"}), "version": 7},
+            409,
+            "moved on",
+        ),
+    ],
+)
+def test_a_refused_move_without_htmx_gets_its_status_and_the_page(
+    clients, lost_cities_game, payload, status, message
+):
+    """Without htmx a refused move is answered like with it (the same 4xx), with
+    the whole game page showing why; nothing changes."""
+    game = lost_cities_game
+    client = clients[game.state["current"]]
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"version": 0, **payload}
+    )
+    body = response.content.decode()
+    assert response.status_code == status
+    assert "<html" in body and 'id="board"' in body
+    assert 'role="alert"' in body and escape(message) in body
+    game.refresh_from_db()
+    assert game.version == 0 and not Move.objects.exists()
+
+
+def test_a_stranger_without_htmx_gets_a_404_for_a_private_game(ana, ben, make_user):
+    from django.test import Client
+
+    from games import services
+
+    game = services.game_create(
+        creator=ana,
+        engine_slug="lost-cities",
+        num_players=2,
+        options={},
+        visibility=Game.Visibility.PRIVATE,
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    stranger = Client()
+    stranger.force_login(make_user("Cy"))
+    move = ENGINE.legal_moves(game.state, game.state["current"])[0]
+    response = post_move(stranger, game, move, htmx=False)
+    assert (
+        response.status_code == 404 and "play a card" not in response.content.decode()
+    )
+    assert not Move.objects.exists()
+
+
 def _ids_in(text):
     return set(re.findall(r"lc-[a-z]+-(?:w\d|\d+)", text))
 
