@@ -371,7 +371,8 @@ def invitation_email(*, invitation_id: int) -> int:
 
     with transaction.atomic():
         invitation = (
-            CampaignInvitation.objects.select_for_update()
+            # Only the invitation's row: PostgreSQL locks no outer join's side.
+            CampaignInvitation.objects.select_for_update(of=("self",))
             .select_related("campaign", "invited_by")
             .filter(pk=invitation_id, email_sent_at__isnull=True)
             .first()
