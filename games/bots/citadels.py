@@ -106,6 +106,8 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         return 4.5 if not view.get("hand") else 2.0
     if t in ("keep", "scholar_keep", "wizard_take", "lighthouse"):
         return 3.0 + _cost(cards, move["card"]) * 0.5
+    if t == "thank":
+        return 20.0  # Ball Room: thanking the host comes before anything else
     if t == "income":
         return 8.0
     if t == "build":

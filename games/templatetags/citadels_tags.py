@@ -85,12 +85,9 @@ class _Names:
         self.players = {s.position: s.name for s in seats}
         self.chars = {c["key"]: c["name"] for c in view.get("lineup") or []}
         self.cards: dict[str, dict] = {}
-        self.walled: set[int] = set()  # seats whose city has a Great Wall
         for p in view.get("players") or []:
             for d in p["city"]:
                 self.cards[d["id"]] = d
-                if d["key"] == "great_wall":
-                    self.walled.add(p["seat"])
         for d in (view.get("hand") or []) + (view.get("museum") or []):
             self.cards[d["id"]] = d
         call = view.get("call") or {}
@@ -116,13 +113,8 @@ class _Names:
         return self.chars.get(key, key)
 
     def destroy_cost(self, seat, cid) -> int:
-        """What the Warlord pays (engine's rule: cost - 1, +1 if beautified, +1
-        behind a Great Wall); shown on the control, the engine decides."""
-        d = self.cards.get(cid) or {}
-        amount = (d.get("cost") or 0) + (1 if d.get("beautified") else 0) - 1
-        if seat in self.walled and d.get("key") != "great_wall":
-            amount += 1
-        return max(0, amount)
+        """What the Warlord pays, as the engine's view gives it."""
+        return (self.cards.get(cid) or {}).get("destroy_cost") or 0
 
     def card(self, cid) -> str:
         return self.cards.get(cid, {}).get("name", _("a card"))
@@ -273,6 +265,8 @@ def move_label(move: dict, n: _Names) -> str:  # noqa: C901 - one line per move 
         return _("Keep your characters")
     if t == "bell_tower":
         return _("Ring the Bell Tower") if move["announce"] else _("Stay silent")
+    if t == "thank":
+        return _("Thank your host (Ball Room)")
     if t == "end_turn":
         return _("End your turn")
     return t or "?"
