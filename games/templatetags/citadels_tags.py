@@ -415,6 +415,7 @@ def ct_layout(context) -> dict:
                 "signed": key == signed,
                 "threat": key in (threats.get("characters") or []),
                 "flowered": key == flowered,
+                "bribed": key in (threats.get("bribed") or []),
             }
         )
     players = []

@@ -955,3 +955,66 @@ def test_every_engine_and_page_string_has_a_french_translation():
     marks = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
     for english, french in fr.FR.items():
         assert sorted(marks.findall(english)) == sorted(marks.findall(french)), english
+
+
+def _threatened_merchant(users, flowered: str, other: str) -> Game:
+    """A 2016 table where the Blackmailer (seat 0) threatened the Merchant (seat 1)
+    and the king; the Merchant has taken gold and is asked for the bribe."""
+    from citadels_table import Table
+
+    chars = ["assassin", "blackmailer", "magician", "king", "bishop", "merchant"]
+    chars += ["architect", "warlord"]
+    options = {"edition": "2016", "character_set": "chosen", "characters": chars}
+    game = start(users, options)
+    t = Table(4, seed=1, **options)
+    t.characters(blackmailer=0, merchant=1, warlord=2)
+    t.turn(0, "blackmailer")
+    t.play(0, {"type": "threats", "flowered": flowered, "other": other})
+    t.play(0, {"type": "end_turn"})
+    t.gold(1, 5)
+    t.play(1, {"type": "take_gold"})
+    game.state = t.state
+    game.save(update_fields=["state"])
+    return game
+
+
+def _as_seen(client, game) -> list[str]:
+    """The page and the poll of a game, without what differs between two games
+    (their ids and the CSRF token)."""
+    bodies = [
+        client.get(game.get_absolute_url()).content.decode(),
+        client.get(
+            reverse("games:poll", args=[game.pk]) + "?version=-1"
+        ).content.decode(),
+    ]
+    out = []
+    for body in bodies:
+        body = re.sub(
+            r'(csrfmiddlewaretoken" value=|csrf[-_]token[^"]*")"[^"]*"', "T", body
+        )
+        body = re.sub(r'"X-CSRFToken": *"[^"]*"', "T", body)
+        body = re.sub(r'nonce="[^"]*"', "N", body)
+        body = body.replace(f"#{game.pk}<", "#ID<").replace(f"#{game.pk} ", "#ID ")
+        body = body.replace(f"/games/{game.pk}/", "/games/ID/")
+        body = body.replace(f'data-game="{game.pk}"', 'data-game="ID"')
+        out.append(body)
+    return out
+
+
+def test_a_paid_bribe_tells_a_third_seat_nothing_of_the_threats_truth(four):
+    """2016 Blackmailer: a bribe removes the threat without revealing it. A third
+    seat's page and poll are the same whether the paid-off threat was the flowered
+    one or the blank one."""
+    seen = []
+    for flowered, other in (("merchant", "king"), ("king", "merchant")):
+        game = _threatened_merchant(four, flowered, other)
+        assert (
+            post_move(login(four[1]), game, {"type": "bribe", "pay": True}).status_code
+            == 200
+        )
+        game.refresh_from_db()
+        page = _as_seen(login(four[2]), game)
+        assert "flowered threat" not in page[0]
+        assert "bribe paid" in page[0]
+        seen.append(page)
+    assert seen[0] == seen[1]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..base import IllegalMove, _, canonical
+from ..base import IllegalMove, _, canonical, gettext_noop
 from . import (
     alternates,
     building,
@@ -45,7 +45,7 @@ WONDER_MOVES = {"smithy", "laboratory", "museum", "armory"}
 
 class CitadelsEngine:
     slug = "citadels"
-    name = _("Citadels")
+    name = gettext_noop("Citadels")  # shown through gettext, per reader
     min_players = 2
     max_players = 8
 

@@ -120,6 +120,8 @@ def _markers(state: dict, seat: int | None, over: bool) -> dict:
             "revealed": data["revealed"],
             field: real,
         }
+        if marker == "threats":
+            out[marker]["bribed"] = list(data.get("bribed", []))
     return out
 
 

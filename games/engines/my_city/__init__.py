@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..base import _
+from ..base import gettext_noop
 from . import options as _options
 from . import rules, view
 from .buildings import BLOCKING_CARD, CAMPAIGN_BUILDINGS, CHURCHES, card_of
@@ -18,7 +18,7 @@ from .scoring import circles_won, ranking
 
 class MyCityEngine:
     slug = "my-city"
-    name = _("My City")
+    name = gettext_noop("My City")  # shown through gettext, per reader
     min_players = 2
     max_players = 4
 

@@ -153,7 +153,7 @@ def current_task(state: dict) -> dict | None:
 
 class RivalCitiesEngine:
     slug = "rival-cities"
-    name = _("Rival Cities")
+    name = gettext_noop("Rival Cities")  # shown through gettext, per reader
     min_players = 2
     max_players = 2
 
