@@ -497,3 +497,255 @@ def test_view_gives_the_bribe_a_threatened_player_would_pay(table):
     t.gold(1, 5)
     t.play(1, {"type": "take_gold"})
     assert t.engine.view(t.state, 2)["call"]["turn"]["bribe_cost"] == 3
+
+
+# --- More clarifications of the 2016 rulebook --------------------------------------
+
+
+def _warrant(t, signed="bishop"):
+    t.state["warrants"] = {
+        "characters": sorted([signed, "king", "merchant"]),
+        "signed": signed,
+        "revealed": False,
+    }
+
+
+def _magistrate_table(table, *uniques):
+    t = cast(table, edition="2016", magistrate=1, uniques=list(uniques))
+    t.characters(magistrate=0, bishop=1)
+    _warrant(t)
+    t.turn(1, "bishop")
+    return t
+
+
+def test_magistrate_cannot_confiscate_a_framework_build_but_the_next_paid_one(
+    table,
+):
+    t = _magistrate_table(table, "framework")
+    t.city(1, "framework")
+    palace, temple = t.hand(1, "palace", "temple")
+    t.gold(1, 1)
+    t.play(1, {"type": "build", "card": palace, "framework": True})
+    assert t.state["pending"] is None  # not asked: nothing was paid
+    t.state["turn"]["built"] = 0  # a second build (as an Architect would)
+    t.play(1, {"type": "build", "card": temple})
+    assert t.state["pending"]["kind"] == "magistrate"
+
+
+def test_magistrate_confiscated_stables_leave_the_builder_a_build(table):
+    t = _magistrate_table(table, "stables")
+    stables, temple = t.hand(1, "stables", "temple")
+    t.gold(1, 5)
+    t.play(1, {"type": "build", "card": stables})
+    t.play(0, {"type": "confiscate", "take": True})
+    assert {"type": "build", "card": temple} in t.moves(1)
+
+
+def test_magistrate_confiscated_thieves_den_returns_only_the_gold(table):
+    t = _magistrate_table(table, "thieves_den")
+    den, a, b = t.hand(1, "thieves_den", "temple", "church")
+    t.gold(1, 4)
+    t.play(1, {"type": "build", "card": den, "cards": 2})
+    t.play(1, {"type": "pay_card", "card": a})
+    t.play(1, {"type": "pay_card", "card": b})
+    assert t.player(1)["gold"] == 0
+    t.play(0, {"type": "confiscate", "take": True})
+    assert t.player(1)["gold"] == 4 and t.player(1)["hand"] == []
+
+
+def test_magistrate_cannot_confiscate_a_district_he_has(table):
+    t = _magistrate_table(table)
+    t.city(0, "palace")
+    (palace,) = t.hand(1, "palace")
+    t.gold(1, 5)
+    t.play(1, {"type": "build", "card": palace})
+    assert t.moves(0) == [{"type": "confiscate", "take": False}]
+
+
+def test_diplomat_may_give_a_district_from_his_own_completed_city(table):
+    t = cast(table, edition="2016", diplomat=8)
+    t.characters(diplomat=0)
+    t.turn(0, "diplomat")
+    mine = t.city(
+        0, "temple", "manor", "castle", "church", "tavern", "market", "prison"
+    )
+    (palace,) = t.city(2, "palace")
+    t.gold(0, 9)
+    move = {"type": "exchange", "district": mine[0], "seat": 2, "target": palace}
+    assert move in t.moves(0)
+
+
+def test_diplomat_great_wall_is_not_applied_to_the_district_he_gives(table):
+    t = cast(table, edition="2016", diplomat=8, uniques=["great_wall"])
+    t.characters(diplomat=0)
+    t.turn(0, "diplomat")
+    temple, _wall = t.city(0, "temple", "great_wall")
+    (manor,) = t.city(2, "manor")
+    t.gold(0, 2)
+    t.gold(2, 0)
+    t.play(0, {"type": "exchange", "district": temple, "seat": 2, "target": manor})
+    assert t.player(0)["gold"] == 0 and t.player(2)["gold"] == 2
+
+
+def test_museum_cards_stay_with_the_museum_when_exchanged(table):
+    t = cast(table, edition="2016", diplomat=8, uniques=["museum"])
+    t.characters(diplomat=0)
+    t.turn(0, "diplomat")
+    (palace,) = t.city(0, "palace")
+    (museum,) = t.city(2, "museum")
+    (under,) = t.hand(3, "temple")
+    t.player(3)["hand"] = []
+    t.player(2)["museum"] = [under]
+    t.gold(0, 0)
+    t.play(0, {"type": "exchange", "district": palace, "seat": 2, "target": museum})
+    assert t.player(0)["museum"] == [under] and t.player(2)["museum"] == []
+
+
+def test_museum_cards_go_under_the_deck_when_it_is_destroyed(table):
+    t = cast(table, edition="2016", uniques=["museum"])
+    t.characters(warlord=0)
+    t.turn(0, "warlord")
+    (museum,) = t.city(2, "museum")
+    (under,) = t.hand(3, "temple")
+    t.player(3)["hand"] = []
+    t.player(2)["museum"] = [under]
+    t.gold(0, 3)
+    t.play(0, {"type": "destroy", "seat": 2, "district": museum})
+    assert t.player(2)["museum"] == [] and t.state["deck"][-2:] == [under, museum]
+
+
+def test_capitol_scores_its_extra_points_only_once(table):
+    t = _2016(table, "capitol")
+    t.city(0, "capitol", "manor", "castle", "palace", "temple", "church")
+    t.state["players"][0]["city"] += [
+        {"id": t.take("monastery"), "beautified": False, "round": 0}
+    ]
+    assert breakdown(t.state, 0)["uniques"]["capitol"] == 3
+
+
+def test_seer_neither_takes_from_nor_gives_to_an_empty_hand(table):
+    t = cast(table, edition="2016", seer=3)
+    t.characters(seer=0)
+    t.turn(0, "seer")
+    t.hand(1, "temple")
+    t.hand(2)
+    t.hand(3, "manor")
+    t.play(0, {"type": "seer"})
+    assert t.state["turn"]["sub"]["owed"] == [1, 3]
+
+
+def test_emperor_takes_nothing_from_a_player_with_neither_gold_nor_cards(table):
+    t = cast(table, edition="2016", emperor=4)
+    t.characters(emperor=0)
+    t.state["crown"] = 1
+    t.turn(0, "emperor")
+    t.gold(2, 0)
+    t.hand(2)
+    assert [m for m in t.moves(0) if m.get("seat") == 2] == [
+        {"type": "give_crown", "seat": 2}
+    ]
+
+
+def test_spy_with_more_matches_than_gold_takes_all_and_still_draws(table):
+    t = cast(table, edition="2016", spy=2)
+    t.characters(spy=0)
+    t.turn(0, "spy")
+    t.hand(1, "manor", "castle", "palace")
+    t.gold(1, 1)
+    t.gold(0, 0)
+    hand = len(t.player(0)["hand"])
+    t.play(0, {"type": "spy", "seat": 1, "kind": "noble"})
+    assert t.player(0)["gold"] == 1 and t.player(1)["gold"] == 0
+    assert len(t.player(0)["hand"]) == hand + 3
+
+
+def test_alchemist_gets_back_no_gold_paid_for_the_smithy_or_the_tax(table):
+    t = cast(table, edition="2016", alchemist=6, nine="tax_collector")
+    t.characters(alchemist=0)
+    t.turn(0, "alchemist")
+    t.city(0, "smithy")
+    (manor,) = t.hand(0, "manor")
+    t.gold(0, 6)
+    t.play(0, {"type": "smithy"})
+    t.play(0, {"type": "build", "card": manor})
+    assert t.player(0)["gold"] == 0  # 6 - 2 (Smithy) - 3 (Manor) - 1 (tax)
+    t.play(0, {"type": "end_turn"})
+    assert t.player(0)["gold"] == 3
+
+
+def test_school_of_magic_gives_the_2016_abbot_one_of_either(table):
+    t = cast(table, edition="2016", abbot=5)
+    t.characters(abbot=0)
+    t.turn(0, "abbot")
+    t.city(0, "school_of_magic", "temple")
+    t.gold(0, 9)
+    incomes = [m for m in t.moves(0) if m["type"] == "income"]
+    assert incomes == [{"type": "income", "cards": k} for k in range(3)]
+
+
+def test_tax_collector_charges_a_build_not_paid_for(table):
+    t = cast(table, edition="2016", nine="tax_collector", uniques=["framework"])
+    t.characters(bishop=0)
+    t.turn(0, "bishop")
+    t.city(0, "framework")
+    (palace,) = t.hand(0, "palace")
+    t.gold(0, 1)
+    t.play(0, {"type": "build", "card": palace, "framework": True})
+    assert t.player(0)["gold"] == 0 and t.state["tax_pool"] == 1
+
+
+def test_quarry_owner_cannot_seize_an_identical_district(table):
+    t = cast(table, edition="2016", marshal=8, uniques=["quarry"])
+    t.characters(marshal=0)
+    t.turn(0, "marshal")
+    t.city(0, "quarry", "temple")
+    temple, church = t.city(1, "temple", "church")
+    t.gold(0, 9)
+    seized = {m["district"] for m in t.moves(0) if m["type"] == "seize"}
+    assert seized == {church}
+
+
+def test_cardinal_takes_only_the_gold_he_lacks(table):
+    t = cast(table, edition="2016", cardinal=5)
+    t.characters(cardinal=0)
+    t.turn(0, "cardinal")
+    palace, a, b = t.hand(0, "palace", "temple", "church")
+    t.gold(0, 3)
+    t.gold(1, 9)
+    t.play(0, {"type": "build", "card": palace, "from": 1})
+    assert t.state["turn"]["sub"]["needed"] == 2
+    t.play(0, {"type": "give_card", "card": a})
+    t.play(0, {"type": "give_card", "card": b})
+    assert t.player(1)["gold"] == 7 and t.player(0)["gold"] == 0
+
+
+def test_bewitched_emperor_the_witch_gives_the_crown_and_takes_the_resource(
+    table,
+):
+    t = cast(table, edition="2016", witch=1, emperor=4)
+    t.characters(witch=0, emperor=1)
+    t.state["bewitched"] = "emperor"
+    t.state["crown"] = 2
+    t.turn(1, "emperor", main=False)
+    t.play(1, {"type": "take_gold"})
+    assert t.engine.to_move(t.state) == [0]
+    t.gold(3, 4)
+    gold = t.player(0)["gold"]
+    t.play(0, {"type": "give_crown", "seat": 3, "take": "gold"})
+    assert t.state["crown"] == 3 and t.player(0)["gold"] == gold + 1
+
+
+def test_bewitched_blackmailer_the_witch_receives_the_bribe(table):
+    t = cast(table, edition="2016", witch=1, blackmailer=2)
+    t.characters(witch=0, blackmailer=1, bishop=2)
+    t.state["bewitched"] = "blackmailer"
+    t.turn(1, "blackmailer", main=False)
+    t.play(1, {"type": "take_gold"})
+    gold = t.player(1)["gold"]
+    t.play(0, {"type": "threats", "flowered": "bishop", "other": "king"})
+    t.play(0, {"type": "end_turn"})
+    t.gold(0, 0)
+    t.gold(2, 4)
+    t.play(2, {"type": "take_gold"})
+    t.play(2, {"type": "bribe", "pay": True})
+    assert t.player(0)["gold"] == 3 and t.player(1)["gold"] == gold  # 6 // 2
