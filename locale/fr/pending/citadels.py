@@ -294,6 +294,8 @@ FR = {
     "Ring the Bell Tower": "Sonner le Beffroi",
     "Stay silent": "Rester muet",
     "End your turn": "Finir votre tour",
+    "The Witch builds nothing in her own turn.": "La Sorcière ne bâtit rien pendant son propre tour.",
+    "The {character} must use the power before the turn ends.": "Pouvoir obligatoire ({character}) : utilisez-le avant de finir le tour.",
     "Thank your host (Ball Room)": "Remercier votre hôte (Salle de bal)",
     # --- Game page: what to do now ---
     "The %(card)s was destroyed: pay 1 gold to take it into your hand (Graveyard), or let it go.": "Le quartier %(card)s a été détruit : payez 1 pièce d'or pour le prendre en main (Cimetière), ou laissez-le partir.",

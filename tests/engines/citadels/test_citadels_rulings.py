@@ -749,3 +749,18 @@ def test_bewitched_blackmailer_the_witch_receives_the_bribe(table):
     t.play(2, {"type": "take_gold"})
     t.play(2, {"type": "bribe", "pay": True})
     assert t.player(0)["gold"] == 3 and t.player(1)["gold"] == gold  # 6 // 2
+
+
+def test_refusals_name_the_witch_build_rule_and_an_obligatory_power(table):
+    import pytest
+
+    from games.engines.base import IllegalMove
+
+    t = cast(table, edition="2016", witch=1, abbot=5)
+    t.characters(witch=0, abbot=1)
+    t.turn(0, "witch")
+    (temple,) = t.hand(0, "temple")
+    with pytest.raises(IllegalMove, match="Witch builds nothing"):
+        t.play(0, {"type": "build", "card": temple})
+    with pytest.raises(IllegalMove, match="must use the power"):
+        t.play(0, {"type": "end_turn"})
