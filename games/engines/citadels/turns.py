@@ -123,7 +123,9 @@ def early_abilities(state: dict) -> bool:
     turn = state["turn"]
     if state["edition"] != "2016" or turn["step"] != "resources":
         return False
-    if turn["char"] == "witch" or turn.get("hospital") or turn.get("courtesy"):
+    if turn["char"] == "witch" or turn.get("hospital"):
+        return False
+    if turn.get("courtesy") is not None:
         return False
     if state["bewitched"] == turn["char"] and holder(state, "witch") is not None:
         return False
