@@ -8,6 +8,7 @@ from . import (
     building,
     chars2016,
     darkcity,
+    determinize,
     draft,
     options,
     powers,
@@ -173,6 +174,11 @@ class CitadelsEngine:
 
     def outcome(self, state: dict) -> list[dict]:
         return scoring.outcome(state)
+
+    def determinize(self, state: dict, seat: int | None, rng) -> dict:
+        """A state `seat` cannot tell from `state`, what it cannot see dealt again
+        from `rng` (determinize.py). Never mutates `state`."""
+        return determinize.determinize(state, seat, rng)
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)
