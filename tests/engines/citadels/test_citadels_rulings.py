@@ -482,7 +482,11 @@ def test_view_gives_the_warlord_and_marshal_price_of_each_district(table):
     city = {d["id"]: d for d in view["players"][1]["city"]}
     assert city[manor]["destroy_cost"] == 3 and city[manor]["seize_cost"] is None
     assert city[keep]["destroy_cost"] is None
-    assert view["players"][2]["city"][0]["destroy_cost"] is None  # the Bishop
+    # Who holds the Bishop is secret until he is revealed: no protection shown.
+    assert view["players"][2]["city"][0]["destroy_cost"] == 0
+    t.player(2)["revealed"].append("char-bishop")
+    view = t.engine.view(t.state, 3)
+    assert view["players"][2]["city"][0]["destroy_cost"] is None
 
 
 def test_view_gives_the_bribe_a_threatened_player_would_pay(table):
