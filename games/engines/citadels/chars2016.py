@@ -22,6 +22,7 @@ from .common import (
 )
 
 SCHOLAR_DRAW = 7
+MARSHAL_MAX_COST = 3  # the Marshal seizes districts of this cost or less
 
 # Characters whose income comes as cards (Patrician, Cardinal) or as any mix of
 # gold and cards (the 2016 Abbot).
@@ -149,9 +150,6 @@ def seize_moves(state: dict, seat: int) -> list[dict]:
         if seizable(state, d) and seize_cost(state, target, d) <= me["gold"]:
             moves.append({"type": "seize", "seat": target, "district": d["id"]})
     return moves
-
-
-MARSHAL_MAX_COST = 3
 
 
 def seizable(state: dict, district: dict) -> bool:

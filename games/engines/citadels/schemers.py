@@ -169,6 +169,11 @@ def bribe_moves(state: dict, seat: int) -> list[dict]:
     return [{"type": "bribe", "pay": True}, {"type": "bribe", "pay": False}]
 
 
+def bribe_cost(state: dict, seat: int) -> int:
+    """Half the threatened player's gold, rounded down."""
+    return state["players"][seat]["gold"] // 2
+
+
 def apply_bribe(state: dict, seat: int, move: dict) -> None:
     from .turns import resources_continue
 
@@ -176,7 +181,7 @@ def apply_bribe(state: dict, seat: int, move: dict) -> None:
     blackmailer = acting(state, "blackmailer")
     player = state["players"][seat]
     if move["pay"]:
-        half = player["gold"] // 2
+        half = bribe_cost(state, seat)
         player["gold"] -= half
         state["players"][blackmailer]["gold"] += half
         # Removed face down: paid, not revealed.

@@ -132,7 +132,9 @@ def outcome(state: dict) -> list[dict]:
             "rank": ranks[s],
             "detail": {
                 **details[s],
+                # Ties on points are decided by tiebreak_rank; equal ranks share.
                 "tiebreak_rank": breaks[s],
+                "tied_with": [o for o in range(n) if o != s and scores[o] == scores[s]],
                 # The characters this seat held in the last round (for statistics).
                 "characters": [
                     ch.char_key(c) for c in state["players"][s]["characters"]
