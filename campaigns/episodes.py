@@ -36,6 +36,17 @@ def campaign_locked(campaign_id) -> Campaign:
         raise NotFound(_("There is no such campaign.")) from None
 
 
+def campaign_start(campaign: Campaign) -> None:
+    """Caller holds the campaign row (or just created it); every place is taken.
+    The invitations still unanswered are withdrawn; the first episode opens
+    after the commit."""
+    campaign.status = Campaign.Status.ACTIVE
+    campaign.started_at = timezone.now()
+    campaign.save(update_fields=["status", "started_at"])
+    campaign.invitations.all().delete()
+    episode_open_next_after_commit(campaign.pk)
+
+
 def episode_open_next(*, campaign_id: int) -> Episode | None:
     """Opens the episode after the last closed one: a new game whose options carry
     every player's board. Idempotent: an episode still open is returned as it is,

@@ -1,37 +1,48 @@
-"""Writes of the campaigns: creating one and joining it. The episodes (opening,
-closing, their email) are in `campaigns/episodes.py`.
+"""Writes of the campaigns: creating one and joining it. Invitations (accept,
+decline, their email) are in `campaigns/invitations.py`; the episodes (opening,
+closing, their email) in `campaigns/episodes.py`.
 """
 
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engines import InvalidOptions
 from games.engines.my_city.chapters import validate_chapters
 from games.errors import Conflict, Invalid, NotAllowed
 
-from .episodes import campaign_locked, episode_open_next_after_commit
-from .models import MAX_PLAYERS, MIN_PLAYERS, Campaign, CampaignPlayer
+from .episodes import campaign_locked, campaign_start
+from .invitations import invitation_emails_after_commit
+from .models import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Campaign,
+    CampaignInvitation,
+    CampaignPlayer,
+)
+from .selectors import confirmed_addresses
 
 
 def campaign_create(
     *,
     creator,
     num_players: int,
-    invited=(),
+    invited_emails=(),
     bots: int = 0,
     chapters: list | None = None,
     name: str = "",
     time_per_move=None,
 ) -> Campaign:
-    """A campaign with its creator at the first place, the invited users (existing
-    accounts) next, then computer players; it starts once every place is taken."""
+    """A campaign with its creator at the first place and computer players next.
+    Each invited address gets an invitation that its owner accepts or declines
+    (`invitations.invitation_accept`), the same whether or not the address has an
+    account; only an existing account is told by email. The campaign starts once
+    every place is taken."""
     if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
         raise Invalid(_("A campaign is played by 2 to 4 players."))
-    invited = list(dict.fromkeys(invited))
-    if any(user.pk == creator.pk for user in invited):
+    invited = list(dict.fromkeys(address.strip().lower() for address in invited_emails))
+    if set(invited) & {creator.email.lower(), *confirmed_addresses(creator)}:
         raise Invalid(_("You are already in the campaign."))
     if bots < 0 or 1 + len(invited) + bots > num_players:
         raise Invalid(_("More players than places in the campaign."))
@@ -48,17 +59,18 @@ def campaign_create(
             time_per_move=time_per_move,
             created_by=creator,
         )
-        people = [creator, *invited]
-        for position, user in enumerate(people):
-            CampaignPlayer.objects.create(
-                campaign=campaign, position=position, user=user
-            )
+        CampaignPlayer.objects.create(campaign=campaign, position=0, user=creator)
         for index in range(bots):
             CampaignPlayer.objects.create(
-                campaign=campaign, position=len(people) + index, bot_level="simple"
+                campaign=campaign, position=1 + index, bot_level="simple"
             )
-        if len(people) + bots == num_players:
-            _start(campaign)
+        invitations = CampaignInvitation.objects.bulk_create(
+            CampaignInvitation(campaign=campaign, email=address, invited_by=creator)
+            for address in invited
+        )
+        if 1 + bots == num_players:
+            campaign_start(campaign)
+        invitation_emails_after_commit([i.pk for i in invitations])
     return campaign
 
 
@@ -80,14 +92,7 @@ def campaign_join(*, campaign_id: int, user, token: str) -> Campaign:
                 )
         except IntegrityError:
             raise Conflict(_("That place was just taken.")) from None
+        campaign.invitations.filter(email__in=confirmed_addresses(user)).delete()
         if len(players) + 1 == campaign.num_players:
-            _start(campaign)
+            campaign_start(campaign)
     return campaign
-
-
-def _start(campaign: Campaign) -> None:
-    """Caller holds the campaign row (or just created it); every place is taken."""
-    campaign.status = Campaign.Status.ACTIVE
-    campaign.started_at = timezone.now()
-    campaign.save(update_fields=["status", "started_at"])
-    episode_open_next_after_commit(campaign.pk)

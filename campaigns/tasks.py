@@ -2,8 +2,9 @@
 (campaign, episode).
 
 Beat runs the catch-up below. The tasks queued after a commit live beside what
-they run, in `campaigns/episodes.py` (so that queueing them imports nothing
-back), under their names here; they are imported for the worker's discovery.
+they run, in `campaigns/episodes.py` and `campaigns/invitations.py` (so that
+queueing them imports nothing back), under their names here; they are
+imported for the worker's discovery.
 """
 
 from celery import shared_task
@@ -14,12 +15,14 @@ from .episodes import (
     episode_open_next_task,
     episode_opened_email_task,
 )
+from .invitations import invitation_email_task
 
 __all__ = [
     "campaigns_catch_up_task",
     "episode_close_task",
     "episode_open_next_task",
     "episode_opened_email_task",
+    "invitation_email_task",
 ]
 
 

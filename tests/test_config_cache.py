@@ -18,9 +18,10 @@ def _parameters(function) -> list[str]:
 def test_the_django_internals_it_overrides_are_still_the_same():
     assert _parameters(RedisCacheClient.get_client) == ["self", "key", "write"]
     assert _parameters(RedisCacheClient._get_connection_pool) == ["self", "write"]
-    assert inspect.signature(RedisCacheClient.get_client).parameters[
-        "write"
-    ].kind is inspect.Parameter.KEYWORD_ONLY
+    assert (
+        inspect.signature(RedisCacheClient.get_client).parameters["write"].kind
+        is inspect.Parameter.KEYWORD_ONLY
+    )
     client = RedisCacheClient([SERVER])
     assert callable(client._client)
     assert DjangoRedisCache(SERVER, {})._class is RedisCacheClient

@@ -1,0 +1,104 @@
+"""Invitations to a campaign: accepted or declined by the owner of the invited
+address, and the one email that tells an invited person who has an account.
+
+The email's task lives here, beside what it runs (its name stays under
+`campaigns.tasks.`), so that the campaign's creation queues it without a task
+module importing the services back.
+"""
+
+from __future__ import annotations
+
+from allauth.account.models import EmailAddress
+from celery import shared_task
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.errors import Conflict, NotFound
+
+from .emails import send_invitation
+from .episodes import campaign_locked, campaign_start
+from .models import Campaign, CampaignInvitation, CampaignPlayer
+from .selectors import confirmed_addresses
+
+
+def _invitation_of(invitation_id, addresses: list[str]) -> CampaignInvitation:
+    """The invitation if it is sent to one of these addresses (the user's), else
+    NotFound: someone else's is as absent as one that does not exist."""
+    try:
+        return CampaignInvitation.objects.get(pk=invitation_id, email__in=addresses)
+    except (CampaignInvitation.DoesNotExist, ValueError, TypeError):
+        raise NotFound(_("There is no such invitation.")) from None
+
+
+def invitation_accept(*, invitation_id: int, user) -> Campaign:
+    """The invited person takes the next free place; the campaign starts when it
+    was the last one. The user's invitations to this campaign are gone after it."""
+    addresses = confirmed_addresses(user)
+    with transaction.atomic():
+        campaign = campaign_locked(_invitation_of(invitation_id, addresses).campaign_id)
+        # Read again under the campaign lock: declined, or the campaign started
+        # (which withdraws every invitation), in between.
+        _invitation_of(invitation_id, addresses)
+        if campaign.status != Campaign.Status.OPEN:
+            raise Conflict(_("This campaign is no longer open."))
+        players = list(campaign.players.all())
+        if not any(p.user_id == user.pk for p in players):
+            CampaignPlayer.objects.create(
+                campaign=campaign, position=len(players), user=user
+            )
+            players.append(user)
+        campaign.invitations.filter(email__in=addresses).delete()
+        if len(players) == campaign.num_players:
+            campaign_start(campaign)
+    return campaign
+
+
+def invitation_decline(*, invitation_id: int, user) -> None:
+    """The invited person says no: the invitation is gone, the place stays free."""
+    _invitation_of(invitation_id, confirmed_addresses(user)).delete()
+
+
+def invitation_email(*, invitation_id: int) -> int:
+    """Tells the owner of an invited address, if it belongs to an account, that
+    they are invited; once (marked under the invitation's row lock, as the
+    episode email is). No email goes to an address without an account. Returns
+    the number of emails sent."""
+    with transaction.atomic():
+        invitation = (
+            # Only the invitation's row: PostgreSQL locks no outer join's side.
+            CampaignInvitation.objects.select_for_update(of=("self",))
+            .select_related("campaign", "invited_by")
+            .filter(pk=invitation_id, email_sent_at__isnull=True)
+            .first()
+        )
+        if invitation is None:
+            return 0
+        owner = (
+            EmailAddress.objects.filter(email__iexact=invitation.email, verified=True)
+            .select_related("user")
+            .first()
+        )
+        if owner is None:
+            return 0
+        send_invitation(invitation, owner.user)
+        invitation.email_sent_at = timezone.now()
+        invitation.save(update_fields=["email_sent_at"])
+    return 1
+
+
+# The name it always had: messages already queued keep finding it.
+@shared_task(name="campaigns.tasks.invitation_email_task", ignore_result=True)
+def invitation_email_task(invitation_id: int) -> int:
+    """Tells an invited person who has an account that they are invited, once."""
+    return invitation_email(invitation_id=invitation_id)
+
+
+def invitation_emails_after_commit(invitation_ids: list[int]) -> None:
+    """Queues the email of each invitation once the transaction commits."""
+    for invitation_id in invitation_ids:
+        transaction.on_commit(
+            lambda invitation_id=invitation_id: invitation_email_task.delay(
+                invitation_id
+            )
+        )
