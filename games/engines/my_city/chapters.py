@@ -342,7 +342,7 @@ def chapter_of(episode: int) -> int:
     return (episode - 1) // EPISODES_PER_CHAPTER + 1
 
 
-def _criterion_text(rule: dict) -> str:
+def criterion_text(rule: dict) -> str:
     if rule["criterion"] == "colour_buildings":
         return _("each {colour} building").format(colour=_(rule["colour"]))
     return _(SCORE_CRITERIA[rule["criterion"]])
@@ -350,7 +350,7 @@ def _criterion_text(rule: dict) -> str:
 
 def sticker_text(sticker: dict) -> str:
     return _("{points:+d} point(s) for {what} (your sticker).").format(
-        points=sticker["points"], what=_criterion_text(sticker)
+        points=sticker["points"], what=criterion_text(sticker)
     )
 
 
@@ -359,12 +359,12 @@ def rule_text(rule: dict) -> str:
     kind = rule["kind"]
     if kind == "score":
         return _("{points:+d} point(s) for {what}.").format(
-            points=rule["points"], what=_criterion_text(rule)
+            points=rule["points"], what=criterion_text(rule)
         )
     if kind == "race":
         return _(
             "Race: the first to reach {count} for {what} scores {points} at once."
-        ).format(count=rule["count"], what=_criterion_text(rule), points=rule["points"])
+        ).format(count=rule["count"], what=criterion_text(rule), points=rule["points"])
     if kind == "board":
         return _("New on the board for good: {item} on {n} space(s).").format(
             item=_(rule["item"]), n=len(rule["cells"])

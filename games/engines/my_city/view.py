@@ -13,7 +13,7 @@ import json
 from ..base import IllegalMove, _, player
 from .board import COLS, RIVER, ROWS
 from .buildings import BUILDINGS, cells_of, orientations_of
-from .chapters import rule_text, sticker_text
+from .chapters import criterion_text, rule_text, sticker_text
 from .rules import (
     apply,
     church_to_build,
@@ -188,8 +188,11 @@ def _round_lines(after: dict) -> list:
     for award in last.get("races") or []:
         names = ", ".join(player(seat) for seat in award["seats"])
         lines.append(
-            _("{names} won the race ({rule}): {points:+d}.").format(
-                names=names, rule=rule_text(award["rule"]), points=award["points"]
+            _("{names} won the race ({what}, first to {count}): {points:+d}.").format(
+                names=names,
+                what=criterion_text(award["rule"]),
+                count=award["rule"]["count"],
+                points=award["points"],
             )
         )
     return lines
