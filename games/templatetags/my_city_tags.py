@@ -55,6 +55,10 @@ DETAIL_NAMES = {
     "touch_edge": _("Buildings on the edge"),
     "visible_trees": _("Visible trees (chapter)"),
     "colour_buildings": _("Buildings of a colour"),
+    "yellow_buildings": _("Yellow buildings"),
+    "red_buildings": _("Red buildings"),
+    "blue_buildings": _("Blue buildings"),
+    "top_row_buildings": _("Buildings in the top row"),
     "yellow_group": _("Yellow group"),
     "red_group": _("Red group"),
     "blue_group": _("Blue group"),
@@ -156,13 +160,20 @@ def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
     name = next((s.name for s in seats if s.position == player["seat"]), "?")
     detail = player.get("detail") or {}
     lines = []
+    groups = ("chapter", "eternal", "stickers", "races")
     for key, value in detail.items():
-        if key in ("empty_by_row", "total", "circles_won", "chapter", "eternal"):
+        if key in ("empty_by_row", "total", "circles_won", "sticker_earned", *groups):
             continue
         lines.append({"name": DETAIL_NAMES.get(key, key), "points": value})
     for group in ("chapter", "eternal"):
         for key, value in (detail.get(group) or {}).items():
             lines.append({"name": DETAIL_NAMES.get(key, key), "points": value})
+    for key, value in (detail.get("stickers") or {}).items():
+        name = _("Sticker: {what}").format(what=DETAIL_NAMES.get(key, key))
+        lines.append({"name": name, "points": value})
+    races = sum((detail.get("races") or {}).values())
+    if races:
+        lines.append({"name": _("Races won"), "points": races})
     return {
         "seat": player["seat"],
         "name": name,
@@ -183,6 +194,34 @@ def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
         "count": len(player["placed"]),
         "lines": lines,
     }
+
+
+def _tiebreaks(outcome: list) -> list:
+    """For each two players next in the ranking with the same score, the row of
+    empty meadows that separated them (rules text: row by row from the top)."""
+    rows = sorted(outcome, key=lambda row: (row["rank"], row["seat"]))
+    out = []
+    for better, worse in zip(rows, rows[1:], strict=False):
+        if better["score"] != worse["score"] or better["rank"] == worse["rank"]:
+            continue
+        pairs = zip(
+            better["detail"]["empty_by_row"],
+            worse["detail"]["empty_by_row"],
+            strict=True,
+        )
+        for index, (a, b) in enumerate(pairs):
+            if a != b:
+                out.append(
+                    {
+                        "better": better["seat"],
+                        "worse": worse["seat"],
+                        "row": index + 1,
+                        "a": a,
+                        "b": b,
+                    }
+                )
+                break
+    return out
 
 
 def _orientation_choice(request, count: int) -> int:
@@ -210,7 +249,13 @@ def mc_layout(context) -> dict:
         _board(view, p, seats, pending_cells if p["seat"] == position else None)
         for p in players
     ]
+    outcome = view.get("outcome") or []
+    won = {row["seat"]: row["detail"].get("circles_won", 0) for row in outcome}
+    for board in boards:
+        # The final table counts the circles this episode won, as its text says.
+        board["circles"] += won.get(board["seat"], 0)
     out = {
+        "tiebreaks": _tiebreaks(outcome),
         "mine": boards[position] if mine else None,
         "others": [b for b in boards if b["seat"] != position],
         "all": boards,

@@ -287,3 +287,66 @@ def test_a_campaign_chapter_and_its_rules_read_in_french(ana, ben):
     assert "Chapitre 2 : Au bord de l&#x27;eau" in body
     assert "chaque bâtiment qui longe la rivière" in body
     assert "The riverside" not in body
+
+
+def test_stop_asks_for_a_confirmation_whatever_the_preference(game, ana):
+    """ "Stop for this episode" first opens a box saying it cannot be undone; the
+    stop move is only on the "Yes, stop" button inside it (no JavaScript needed,
+    whatever the confirm-moves preference)."""
+    assert not ana.confirm_moves
+    body = login(ana).get(game.get_absolute_url()).content.decode()
+    box = body[body.index('<details class="mc-stop">') :]
+    box = box[: box.index("</details>")]
+    assert "cannot be undone" in box and "Yes, stop for this episode" in box
+    assert json.dumps({"type": "stop"}) not in body.replace(box, "").replace(
+        "&quot;", '"'
+    )
+
+
+def _ended(game, state):
+    state["over"] = True
+    state["revealed"] = None
+    Game.objects.filter(pk=game.pk).update(state=state, status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    return game
+
+
+def test_the_tie_break_that_decided_an_episode_is_shown(game, ana):
+    """Same score, different ranks: the page names the row of empty meadows that
+    decided it."""
+    state = json.loads(json.dumps(game.state))
+    state["rules"] = []
+    put_entry = {"building": "Y1", "orientation": 0, "face_down": False}
+    state["players"][0]["placed"] = [
+        {**put_entry, "row": 0, "col": 2, "cells": [[0, 2], [0, 3]]}
+    ]
+    state["players"][1]["placed"] = [
+        {**put_entry, "row": 1, "col": 1, "cells": [[1, 1], [1, 2]]}
+    ]
+    out = ENGINE.outcome(state)
+    assert out[0]["score"] == out[1]["score"] and out[0]["rank"] == 1
+    body = login(ana).get(_ended(game, state).get_absolute_url()).content.decode()
+    assert 'data-tiebreak="1"' in body
+    assert "fewer empty meadows in row 1" in body
+
+
+def test_the_final_table_circles_match_the_text(game, ana):
+    """At the end the table's circles include those the episode won."""
+    state = json.loads(json.dumps(game.state))
+    state["mode"] = "campaign"
+    state["players"][0]["circles"] = 3
+    state["players"][0]["placed"] = [
+        {
+            "building": "Y1",
+            "orientation": 0,
+            "face_down": False,
+            "row": 0,
+            "col": 3,
+            "cells": [[0, 3], [0, 4]],
+        }
+    ]
+    body = login(ana).get(_ended(game, state).get_absolute_url()).content.decode()
+    assert "+2" in body
+    row = body[body.index("Progress circles</th>") :]
+    row = row[: row.index("</tr>")]
+    assert "<td>5</td>" in row
