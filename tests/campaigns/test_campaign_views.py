@@ -60,10 +60,8 @@ def test_an_unknown_address_is_refused(ana):
 def test_a_group_uploads_its_own_chapters(ana, capture):
     """A JSON file of 8 chapters in the vocabulary becomes the campaign's chapters."""
     own = json.loads(json.dumps(CHAPTERS))
-    own[0] = {
-        "name": "Our first envelope",
-        "rules": [{"kind": "catch_up", "points": 1}],
-    }
+    own[0]["name"] = "Our first envelope"
+    own[0]["rules"].append({"kind": "catch_up", "points": 1})
     upload = SimpleUploadedFile(
         "chapters.json", json.dumps(own).encode(), "application/json"
     )
