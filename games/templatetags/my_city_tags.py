@@ -157,6 +157,20 @@ def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
     grid = player["cells"]
     rects, outline = _buildings(player["placed"], view["buildings"], grid)
     pending = [{"x": c * CELL, "y": r * CELL} for r, c in (pending_cells or [])]
+    # What this player built in the round just resolved, outlined for everyone.
+    fresh = []
+    for decision in (view.get("last_round") or {}).get("decisions", []):
+        move = decision["move"]
+        if decision["seat"] == player["seat"] and move["type"] == "place":
+            built = next(
+                (e for e in player["placed"] if e["building"] == move["building"]),
+                None,
+            )
+            fresh = (
+                [{"x": c * CELL, "y": r * CELL} for r, c in built["cells"]]
+                if built
+                else []
+            )
     name = next((s.name for s in seats if s.position == player["seat"]), "?")
     detail = player.get("detail") or {}
     lines = []
@@ -184,6 +198,7 @@ def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
         "outline": outline,
         "river": _river_path(view["board"]),
         "pending": pending,
+        "fresh": fresh,
         "score": player["score"],
         "rank": player["rank"],
         "track": player["track"],

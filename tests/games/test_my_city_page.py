@@ -350,3 +350,26 @@ def test_the_final_table_circles_match_the_text(game, ana):
     row = body[body.index("Progress circles</th>") :]
     row = row[: row.index("</tr>")]
     assert "<td>5</td>" in row
+
+
+def test_what_the_others_built_shows_once_the_round_resolves(game, ana, ben):
+    """After the round, Ana sees Ben's new building outlined on his board, in the
+    round's list, and in the log line of the move that resolved the round."""
+    a, b = login(ana), login(ben)
+    ana_move = next(
+        m for m in ENGINE.legal_moves(game.state, 0) if m["type"] == "place"
+    )
+    post_move(a, game, ana_move)
+    game.refresh_from_db()
+    assert 'class="fresh"' not in a.get(game.get_absolute_url()).content.decode()
+    ben_move = next(
+        m for m in ENGINE.legal_moves(game.state, 1) if m["type"] == "place"
+    )
+    post_move(b, game, ben_move)
+    game.refresh_from_db()
+    body = a.get(game.get_absolute_url()).content.decode()
+    others = body[body.index('class="mc-others"') :]
+    assert '<g class="fresh">' in others
+    line = game.moves.order_by("-seq").first().log["en"]["0"]
+    assert "Round 1:" in line
+    assert f"at row {ben_move['row'] + 1}, column {ben_move['col'] + 1}" in line
