@@ -127,7 +127,7 @@ def _buildings(placed: list, buildings: dict, grid: list) -> tuple[list, str]:
     for entry in placed:
         name = entry["building"]
         info = buildings.get(name, {})
-        colour = "hidden" if entry.get("face_down") else info.get("colour", "")
+        colour = info.get("colour", "")
         first = min(tuple(cell) for cell in entry["cells"])
         for r, c in entry["cells"]:
             rects.append(

@@ -316,7 +316,7 @@ def test_the_tie_break_that_decided_an_episode_is_shown(game, ana):
     decided it."""
     state = json.loads(json.dumps(game.state))
     state["rules"] = []
-    put_entry = {"building": "Y1", "orientation": 0, "face_down": False}
+    put_entry = {"building": "Y1", "orientation": 0}
     state["players"][0]["placed"] = [
         {**put_entry, "row": 0, "col": 2, "cells": [[0, 2], [0, 3]]}
     ]
@@ -339,7 +339,6 @@ def test_the_final_table_circles_match_the_text(game, ana):
         {
             "building": "Y1",
             "orientation": 0,
-            "face_down": False,
             "row": 0,
             "col": 3,
             "cells": [[0, 3], [0, 4]],

@@ -101,7 +101,6 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
         "deck": cards,
         "played": [],
         "revealed": None,
-        "face_down": False,
         "round": 1,
         "over": False,
         "pending": [None] * num_players,
@@ -119,8 +118,7 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
 
 def _reveal(state: dict) -> None:
     """Turns up the next construction card (and, after a blocking card, the one
-    after it, to be built face down); ends the episode when none is left."""
-    state["face_down"] = False
+    after it, blocked: never built); ends the episode when none is left."""
     state["revealed"] = None
     while state["deck"]:
         card = state["deck"].pop(0)
@@ -134,7 +132,6 @@ def _reveal(state: dict) -> None:
         state["revealed"] = card
         return
     state["over"] = True
-    state["face_down"] = False
 
 
 def track(player: dict) -> int:
@@ -149,9 +146,7 @@ def revealed_building(state: dict) -> str | None:
 def church_to_build(state: dict) -> bool:
     """A face-up church is on the table: pass is not allowed (DATA.md)."""
     building = revealed_building(state)
-    return bool(
-        building and BUILDINGS[building]["colour"] == CHURCH and not state["face_down"]
-    )
+    return bool(building and BUILDINGS[building]["colour"] == CHURCH)
 
 
 def to_move(state: dict) -> list[int]:
@@ -321,7 +316,6 @@ def _resolve(state: dict) -> None:
                     "row": move["row"],
                     "col": move["col"],
                     "cells": cells,
-                    "face_down": state["face_down"],
                 }
             )
         elif move["type"] == "pass":
@@ -343,14 +337,12 @@ def _resolve(state: dict) -> None:
         "round": state["round"],
         "races": races,
         "card": state["revealed"],
-        "face_down": state["face_down"],
         "decisions": decisions,
     }
     state["pending"] = [None] * len(state["players"])
     if all(p["stopped"] for p in state["players"]) or not state["deck"]:
         state["over"] = True
         state["revealed"] = None
-        state["face_down"] = False
         return
     state["round"] += 1
     _reveal(state)

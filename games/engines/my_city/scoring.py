@@ -36,8 +36,8 @@ ETERNAL_GOLD_POINTS = 3  # DATA.md
 
 
 def colour_of(entry: dict) -> str | None:
-    """A building's colour; a face-down (blocked) building has none."""
-    return None if entry.get("face_down") else BUILDINGS[entry["building"]]["colour"]
+    """A building's colour."""
+    return BUILDINGS[entry["building"]]["colour"]
 
 
 def base_counts(terrain: list, placed: list) -> dict:

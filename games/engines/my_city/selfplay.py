@@ -61,7 +61,6 @@ def bot_move(state: dict, seat: int, rng: random.Random, aware: bool = True) -> 
             "cells": cells_of(
                 move["building"], move["orientation"], move["row"], move["col"]
             ),
-            "face_down": False,
         }
         trial = {**me, "placed": [*me["placed"], entry]}
         gain = _value(state, seat, trial, aware) - now

@@ -54,7 +54,6 @@ def _revealed(state: dict) -> dict | None:
         "card": state["revealed"],
         "building": building,
         **BUILDINGS[building],
-        "face_down": state["face_down"],
         "church_must_be_built": church_to_build(state),
         "orientations": [
             [list(cell) for cell in image] for image in orientations_of(building)
@@ -75,7 +74,6 @@ def view(state: dict, seat: int | None) -> dict:
                     {
                         "building": e["building"],
                         "cells": e["cells"],
-                        "face_down": e["face_down"],
                     }
                     for e in p["placed"]
                 ],

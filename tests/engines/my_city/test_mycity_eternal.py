@@ -47,7 +47,7 @@ def test_blocked_building_is_never_built_not_even_face_down():
     state["deck"][:0] = ["card-block", "card-Y2", "card-R3"]
     state = everyone(state, lambda seat: place("Y1", 0, 0, 3))
     assert state["blocked"] == ["Y2"]
-    assert state["revealed"] == "card-R3" and state["face_down"] is False
+    assert state["revealed"] == "card-R3"
     assert "card-Y2" in state["played"] and "card-Y2" not in state["deck"]
     view = ENGINE.view(state, 0)
     assert view["revealed"]["building"] == "R3"
