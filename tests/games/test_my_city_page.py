@@ -372,3 +372,18 @@ def test_what_the_others_built_shows_once_the_round_resolves(game, ana, ben):
     line = game.moves.order_by("-seq").first().log["en"]["0"]
     assert "Round 1:" in line
     assert f"at row {ben_move['row'] + 1}, column {ben_move['col'] + 1}" in line
+
+
+def test_the_episode_page_tells_the_chapter_story_and_the_episodes_own_rule(ana, ben):
+    """Episode 4: the riverside's story, its own race, the rule it replaced and
+    the rules still in force from chapter 1."""
+    game = services.game_create(
+        creator=ana, engine_slug="my-city", num_players=2, options={"episode": 4}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    body = login(ana).get(game.get_absolute_url()).content.decode()
+    assert "The river becomes a trade route" in body
+    episode = body[body.index('data-rules="episode"') :]
+    assert "Race:" in episode[: episode.index("</ul>")]
+    assert 'data-rules="replaced"' in body
