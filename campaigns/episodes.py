@@ -36,6 +36,11 @@ def campaign_locked(campaign_id) -> Campaign:
         raise NotFound(_("There is no such campaign.")) from None
 
 
+def campaign_name(campaign_id: int) -> str:
+    """How the engine's carries name this campaign."""
+    return f"campaign-{campaign_id}"
+
+
 def campaign_start(campaign: Campaign) -> None:
     """Caller holds the campaign row (or just created it); every place is taken.
     The invitations still unanswered are withdrawn; the first episode opens
@@ -69,6 +74,8 @@ def episode_open_next(*, campaign_id: int) -> Episode | None:
             "episode": number,
             "carry": carry if any(carry) else None,
             "chapters": campaign.chapters,
+            # The engine accepts only carries of this campaign's previous episode.
+            "campaign": campaign_name(campaign.pk),
         }
         game = games_services.game_create(
             creator=host,
@@ -135,6 +142,15 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
                 "rank": row["rank"],
                 "circles_won": row["detail"].get("circles_won", 0),
                 "forfeited": row["seat"] in forfeited,
+                "races": sum(row["detail"].get("races", {}).values()),
+                "sticker": row["detail"].get("sticker_earned"),
+                # The board as the episode ended (for the board history): the
+                # terrain it was played on and the buildings that stood on it.
+                "terrain": state["players"][row["seat"]]["terrain"],
+                "placed": [
+                    {"building": e["building"], "cells": e["cells"]}
+                    for e in state["players"][row["seat"]]["placed"]
+                ],
             }
             for row in outcome
         ]
