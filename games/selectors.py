@@ -8,7 +8,6 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import connection
 from django.db.models import Exists, OuterRef, Prefetch
-from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
 
@@ -290,7 +289,6 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
         "game": game,
         "poll_seconds": settings.GAME_POLL_SECONDS,
         "urls": game_urls(game.pk),
-        "board_template": board_template(game.engine),
         "engine": engine,
         "seats": seats,
         "seat": seat,
@@ -361,20 +359,6 @@ def game_urls(pk: int) -> dict[str, str]:
         }
     pk = int(pk)
     return {name: pattern.format(pk=pk) for name, pattern in patterns.items()}
-
-
-_BOARDS: dict = {}
-
-
-def board_template(slug: str):
-    """The engine's board template (kept once loaded, except while DEBUG, when
-    templates may change)."""
-    template = _BOARDS.get(slug)
-    if template is None:
-        template = get_template(f"games/{slug}/board.html")
-        if not settings.DEBUG:
-            _BOARDS[slug] = template
-    return template
 
 
 def rematch_of(*, game: Game | int, user) -> Game | None:
