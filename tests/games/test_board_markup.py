@@ -156,9 +156,7 @@ def test_the_markup_kept_for_reuse_stays_bounded(settings, monkeypatch):
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-def test_a_board_drawn_with_kept_pieces_is_the_board_drawn_afresh(
-    settings, language
-):
+def test_a_board_drawn_with_kept_pieces_is_the_board_drawn_afresh(settings, language):
     """Each kept piece's key holds all it shows: over a whole game, every board
     drawn with the pieces kept from the boards before it is the board drawn
     from nothing kept, for both players and a spectator."""
@@ -200,8 +198,8 @@ def test_a_site_overrides_the_move_button_of_every_board(settings, tmp_path):
     element.parent.mkdir(parents=True)
     element.write_text(
         "{% macro move_button(move, label='', css='act', aria_label='', attrs={})"
-        " %}<button class=\"site-button\" name=\"move\""
-        " value=\"{{ move if move is string else move|move_json }}\">"
+        ' %}<button class="site-button" name="move"'
+        ' value="{{ move if move is string else move|move_json }}">'
         "{{ caller() if caller else label }}</button>{% endmacro %}"
     )
     templates = [dict(engine) for engine in settings.TEMPLATES]
