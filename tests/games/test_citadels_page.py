@@ -937,12 +937,13 @@ def test_every_engine_and_page_string_has_a_french_translation():
         board = (root / "templates/games/citadels" / name).read_text()
         env = engines["jinja2"].env
         for _line, function, message in env.extract_translations(board):
+            strings = message if isinstance(message, tuple) else (message,)
             if function == "pgettext":
-                contextual.append(message)
+                contextual.append(strings[:2])
             elif function == "ngettext":
-                plural.append(message[0])
+                plural.append(strings[0])
             else:
-                wanted.append(message)
+                wanted.append(strings[0])
     missing = sorted({w for w in wanted if w not in fr.FR})
     missing += sorted({w for w in plural if w not in fr.FR_PLURAL})
     missing += sorted({c for c in contextual if c not in fr.FR_CONTEXT})
