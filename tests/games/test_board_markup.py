@@ -297,3 +297,35 @@ def test_a_turn_older_than_the_log_read_still_shows_in_the_bar(
     with django_assert_max_num_queries(few - 1):
         page = client.get(game.get_absolute_url()).content.decode()
     assert "Ana came back</span>" in players(page)[0]
+
+
+@pytest.mark.parametrize(
+    ("slug", "assets"),
+    [
+        ("lost-cities", []),
+        ("citadels", ["css/citadels.css"]),
+        ("rival-cities", ["css/rival_cities.css"]),
+        ("my-city", ["css/my_city.css", "js/my_city.js"]),
+    ],
+)
+def test_a_games_stylesheet_and_script_are_in_the_pages_head_not_the_board(
+    ana, ben, slug, assets
+):
+    """The page's head loads the game's own stylesheet and script; the board
+    section htmx swaps after a move or a poll carries no <link> or <script>."""
+    from games import services
+
+    game = services.game_create(
+        creator=ana, engine_slug=slug, num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    client = login(ana)
+    page = client.get(game.get_absolute_url()).content.decode()
+    head = page.split("</head>", 1)[0]
+    for asset in assets:
+        assert f"/static/{asset}" in head
+        assert page.count(f"/static/{asset}") == 1
+    partial = client.get(game.get_absolute_url(), headers={"HX-Request": "true"})
+    html = partial.content.decode()
+    assert html.startswith('<section id="board"')
+    assert "<link" not in html and "<script" not in html
