@@ -288,6 +288,7 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     context = {
         "game": game,
         "poll_seconds": settings.GAME_POLL_SECONDS,
+        "language": translation.get_language(),
         "urls": game_urls(game.pk),
         "engine": engine,
         "seats": seats,

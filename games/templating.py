@@ -25,6 +25,7 @@ from django.utils.formats import date_format
 from django.utils.timesince import timeuntil
 from django.utils.timezone import template_localtime
 from jinja2 import ChainableUndefined, Environment, pass_context
+from markupsafe import Markup
 
 from games import engines
 
@@ -89,17 +90,23 @@ class KeptMarkup:
     """Markup of board pieces that depend only on what they show (a card, a pile
     and the moves it offers), drawn once per key and language and kept: most of
     a board is the same from one move to the next. Bounded: past `limit`
-    entries the oldest make way. Not kept while DEBUG (templates may change)."""
+    entries the oldest make way. Not kept while DEBUG (templates may change).
+
+    In a template, `{{ piece|kept(macro, *args) }}` is `macro(piece, *args)`,
+    kept under the macro's name, the piece's `key` (or its `id`), `args` and
+    the language: a piece's key holds all the piece shows, and the macros
+    whose markup is kept have names of their own."""
 
     def __init__(self, limit: int = 20_000):
         self.limit = limit
         self.kept: dict = {}
 
-    def __call__(self, macro, key, *args):
-        full = (macro.name, key, translation.get_language())
+    def __call__(self, macro, piece, *args, language=None):
+        key = piece["key"] if "key" in piece else piece["id"]
+        full = (macro.name, key, args, language or translation.get_language())
         html = self.kept.get(full)
         if html is None:
-            html = macro(*args)
+            html = macro(piece, *args)
             if not settings.DEBUG:
                 if len(self.kept) >= self.limit:
                     del self.kept[next(iter(self.kept))]  # the oldest first
@@ -114,23 +121,70 @@ kept_markup = KeptMarkup()
 setting_changed.connect(kept_markup.clear)
 
 
+@pass_context
+def kept(context, piece, macro, *args):
+    """The `kept` filter (see KeptMarkup); the board's context may carry its
+    `language`, read once per board instead of once per piece."""
+    return kept_markup(macro, piece, *args, language=context.get("language"))
+
+
+class BoardEnvironment(Environment):
+    """Jinja2's environment, reading `a.b` of a dict as `a["b"]` first (as
+    Django's templates do): the boards are drawn from the engines' views, plain
+    dicts, and Jinja2 tries an attribute first, an exception per look-up (about
+    a fifth of drawing a board)."""
+
+    def getattr(self, obj, attribute):
+        if type(obj) is dict:
+            try:
+                return obj[attribute]
+            except KeyError:
+                pass
+        return super().getattr(obj, attribute)
+
+
+# The translation functions of the templates, as Jinja2's "newstyle" gettext
+# calls them (`{% trans %}` blocks pass their values as keywords): Django's
+# gettext, its text safe (autoescaping is always on here) and the values
+# escaped into it. Jinja2's own wrappers go through two template calls per text,
+# the largest part of drawing a board's texts.
+def _gettext(message, **values):
+    return Markup(translation.gettext(message)) % values
+
+
+def _ngettext(singular, plural, number, **values):
+    values.setdefault("num", number)
+    return Markup(translation.ngettext(singular, plural, number)) % values
+
+
+def _pgettext(context, message, **values):
+    values.setdefault("context", context)
+    return Markup(translation.pgettext(context, message)) % values
+
+
+def _npgettext(context, singular, plural, number, **values):
+    values.setdefault("context", context)
+    values.setdefault("num", number)
+    return Markup(translation.npgettext(context, singular, plural, number)) % values
+
+
 def environment(**options) -> Environment:
     options.setdefault("extensions", []).append("jinja2.ext.i18n")
     # As Django's templates: a missing value (or an attribute of one) is empty.
     options["undefined"] = ChainableUndefined
-    env = Environment(**options)
-    env.install_gettext_callables(
-        translation.gettext,
-        translation.ngettext,
-        newstyle=True,
-        pgettext=translation.pgettext,
-        npgettext=translation.npgettext,
+    env = BoardEnvironment(**options)
+    env.newstyle_gettext = True
+    env.globals.update(
+        _=_gettext,
+        gettext=_gettext,
+        ngettext=_ngettext,
+        pgettext=_pgettext,
+        npgettext=_npgettext,
     )
     env.globals.update(
         static=static,
         url=url,
         csrf_field=csrf_field,
-        kept=kept_markup,
     )
     # Each game's layout: the engine's view arranged for its board template.
     from .templatetags import citadels_tags as ct
@@ -148,6 +202,7 @@ def environment(**options) -> Environment:
     )
     env.filters.update(rc_names=rc.rc_names, rc_bundle=rc.rc_bundle, rc_res=rc.rc_res)
     env.filters.update(
+        kept=kept,
         move_json=move_json,
         colour_name=colour_name,
         seat_name=seat_name,

@@ -19,7 +19,7 @@ def lc_layout(view, position, legal):
     for move in legal or []:
         first.setdefault((move.get("type"), move.get("source"), move.get("card")), move)
 
-    def rows(seat, side):
+    def rows(seat):
         rows = []
         for c in view["colours"]:
             expedition = view["expeditions"][seat][c]
@@ -30,7 +30,7 @@ def lc_layout(view, position, legal):
                     "symbol": view["symbols"][c],
                     "cards": expedition["cards"],
                     "score": expedition["score"],
-                    "key": (side, c, expedition["score"]["score"], ids),
+                    "key": (c, expedition["score"]["score"], ids),
                 }
             )
         return rows
@@ -65,12 +65,12 @@ def lc_layout(view, position, legal):
     return {
         "top": {
             "seat": other,
-            "rows": rows(other, "top"),
+            "rows": rows(other),
             "total": view["running"][other],
         },
         "bottom": {
             "seat": me,
-            "rows": rows(me, "bottom"),
+            "rows": rows(me),
             "total": view["running"][me],
         },
         "piles": piles,

@@ -145,13 +145,13 @@ def test_the_markup_kept_for_reuse_stays_bounded(settings, monkeypatch):
         {"id": f"lc-red-{v}", "colour": "red", "value": v, "symbol": "flame"}
         for v in range(2, 11)
     ]
-    first = kept_markup(card.module.card, cards[0]["id"], cards[0])
+    first = kept_markup(card.module.card, cards[0])
     for c in cards:
-        html = kept_markup(card.module.card, c["id"], c)
+        html = kept_markup(card.module.card, c)
         assert f'data-card="{c["id"]}"' in html
         assert len(kept_markup.kept) <= 5
     assert not any("lc-red-2" in key for key in kept_markup.kept)
-    assert kept_markup(card.module.card, cards[0]["id"], cards[0]) == first
+    assert kept_markup(card.module.card, cards[0]) == first
     kept_markup.clear()
 
 
