@@ -21,5 +21,8 @@ class UserPreferencesMiddleware:
         response = self.get_response(request)
         timezone.deactivate()
         if user.is_authenticated:
+            # LocaleMiddleware, outside this one, names the language only if
+            # nobody did: the page is in the user's language, not the browser's.
+            response.headers["Content-Language"] = user.language
             translation.deactivate()
         return response

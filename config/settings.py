@@ -8,6 +8,7 @@ SECRET_KEY, ALLOWED_HOSTS, DATABASE_URL, CELERY_BROKER_URL, EMAIL_URL, DEBUG=fal
 from pathlib import Path
 
 import environ
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 
@@ -18,12 +19,24 @@ env = environ.Env()
 env.smart_cast = False
 
 DEBUG = env.bool("DEBUG", default=True)
-SECRET_KEY = env.str(
-    "SECRET_KEY", default="insecure-embedded-key-change-me-in-production-0123456789"
-)
+# The development key is public (it is in this file): outside DEBUG the site
+# refuses to start without a key of its own.
+SECRET_KEY = env.str("SECRET_KEY", default="")
+if not SECRET_KEY:
+    if not DEBUG:
+        raise ImproperlyConfigured(
+            "SECRET_KEY is not set: with DEBUG=false the site needs a secret key "
+            "of its own (for example: python -c 'import secrets; "
+            "print(secrets.token_urlsafe(50))')."
+        )
+    SECRET_KEY = "insecure-embedded-key-change-me-in-production-0123456789"
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
+# Where the admin lives (config/urls.py); not Django's well-known "admin/".
+ADMIN_PATH = env.str("ADMIN_PATH", default="backstage").strip("/") + "/"
+if ADMIN_PATH == "/":
+    raise ImproperlyConfigured("ADMIN_PATH must name a path, e.g. backstage/.")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -96,9 +109,17 @@ DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})
-    # Several processes (web, worker) share the file: wait for locks, write ahead.
+    # Several processes (web, worker) share the file. Every transaction takes the
+    # write lock when it begins (IMMEDIATE) and waits up to 20 s for it: a deferred
+    # transaction reads first and, when another process writes meanwhile, fails at
+    # its first write with "database is locked" (its snapshot is stale). WAL lets
+    # readers go on while a writer works.
     DATABASES["default"]["OPTIONS"].update(
-        {"timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+        {
+            "transaction_mode": "IMMEDIATE",
+            "timeout": 20,
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
     )
     DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -137,7 +158,16 @@ ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
-# allauth's rate limits stay at their defaults (on).
+# allauth's rate limits stay at their defaults (on). They count per client
+# address: behind proxies of ours (a TLS proxy, a load balancer) that address is
+# the one TRUSTED_PROXY_COUNT entries from the right of X-Forwarded-For (each
+# proxy appends the address it received from), or the header a proxy sets to it
+# (TRUSTED_CLIENT_IP_HEADER, e.g. X-Real-IP). Neither is trusted by default: a
+# client can write any X-Forwarded-For it likes.
+ALLAUTH_TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
+ALLAUTH_TRUSTED_CLIENT_IP_HEADER = (
+    env.str("TRUSTED_CLIENT_IP_HEADER", default="") or None
+)
 ACCOUNT_DEFAULT_HTTP_PROTOCOL = env.str("ACCOUNT_DEFAULT_HTTP_PROTOCOL", default="http")
 LOGIN_REDIRECT_URL = "games:my_games"
 LOGIN_URL = "account_login"
@@ -217,14 +247,27 @@ SECURE_CSP = {
     "img-src": [CSP.SELF, "data:"],
     "frame-ancestors": [CSP.NONE],
     "form-action": [CSP.SELF],
+    "base-uri": [CSP.NONE],
+    "object-src": [CSP.NONE],
 }
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
 SECURE_SSL_REDIRECT = env.bool("SECURE_SSL_REDIRECT", default=not DEBUG)
 SECURE_HSTS_SECONDS = 0 if DEBUG else env.int("SECURE_HSTS_SECONDS", default=31536000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = not DEBUG
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Preloading asks browsers to hard-code HTTPS for the domain and all its
+# subdomains, for months after it is withdrawn: a choice for the domain's owner.
+SECURE_HSTS_PRELOAD = env.bool("SECURE_HSTS_PRELOAD", default=False)
+if not SECURE_HSTS_PRELOAD:
+    SILENCED_SYSTEM_CHECKS = ["security.W021"]  # "preload is not set": by choice
+# The header a TLS proxy of ours sets to "https" (X-Forwarded-Proto); only when
+# every request comes through that proxy, which must overwrite the header.
+_proxy_ssl_header = env.str("SECURE_PROXY_SSL_HEADER", default="")
+SECURE_PROXY_SSL_HEADER = (
+    ("HTTP_" + _proxy_ssl_header.upper().replace("-", "_"), "https")
+    if _proxy_ssl_header
+    else None
+)
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
 

@@ -20,9 +20,20 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(Move)
 class MoveAdmin(admin.ModelAdmin):
+    """The move log is append-only: shown here, never added, changed or deleted."""
+
     list_display = ["game", "seq", "seat", "created_at"]
     list_select_related = ["game"]
     raw_id_fields = ["game"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Notification)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 
 def _mean(values: list) -> float | None:
@@ -68,12 +69,12 @@ def citadels(rows: list[dict]) -> list[tuple[str, object]] | None:
     ]
 
 
-WON_BY = {
-    "stars": _("on stars"),
-    "ships": _("by ships"),
-    "prestige": _("by prestige"),
-    "lawsuits": _("by lawsuits"),
-    "alliances": _("by alliances"),
+WON_BY = {  # translated when shown, in the reader's language
+    "stars": gettext_noop("on stars"),
+    "ships": gettext_noop("by ships"),
+    "prestige": gettext_noop("by prestige"),
+    "lawsuits": gettext_noop("by lawsuits"),
+    "alliances": gettext_noop("by alliances"),
 }
 
 
@@ -88,7 +89,7 @@ def rival_cities(rows: list[dict]) -> list[tuple[str, object]] | None:
     if not ways:
         return None
     return [
-        (_("Won %(how)s") % {"how": WON_BY.get(how, how)}, count)
+        (_("Won %(how)s") % {"how": _(WON_BY[how]) if how in WON_BY else how}, count)
         for how, count in ways.most_common()
     ]
 

@@ -338,8 +338,9 @@ def test_warrants_are_public_but_only_the_magistrate_knows_the_signed_one(four):
     other = (owner + 1) % 4
     mine = login(four[owner]).get(game.get_absolute_url()).content.decode()
     theirs = login(four[other]).get(game.get_absolute_url()).content.decode()
-    assert "signed warrant" in mine
-    assert "warrant" in theirs and "signed warrant" not in theirs
+    assert '<strong class="tag">signed warrant</strong>' in mine
+    assert '<strong class="tag">warrant</strong>' in theirs
+    assert ">signed warrant<" not in theirs
     assert not ids_in(theirs) & forbidden_for(state, other, 4)
 
 
@@ -892,14 +893,23 @@ def test_the_page_takes_a_constant_number_of_queries(
 
 
 def _french():
-    import importlib.util
+    """The French catalogue (django.po): plain, plural and contextual entries."""
     from pathlib import Path
+    from types import SimpleNamespace
 
-    path = Path(__file__).resolve().parents[2] / "locale/fr/pending/citadels.py"
-    spec = importlib.util.spec_from_file_location("citadels_fr", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    import polib
+
+    path = Path(__file__).resolve().parents[2] / "locale/fr/LC_MESSAGES/django.po"
+    po = [e for e in polib.pofile(str(path)) if not e.obsolete]
+    return SimpleNamespace(
+        FR={
+            e.msgid: e.msgstr
+            for e in po
+            if not e.msgctxt and not e.msgid_plural and e.msgstr
+        },
+        FR_PLURAL={e.msgid: e.msgstr_plural for e in po if e.msgid_plural},
+        FR_CONTEXT={(e.msgctxt, e.msgid): e.msgstr for e in po if e.msgctxt},
+    )
 
 
 def _msgids(path, start=None, end=None) -> list[str]:
@@ -915,7 +925,8 @@ def _msgids(path, start=None, end=None) -> list[str]:
 
 def test_every_engine_and_page_string_has_a_french_translation():
     """The card names, log lines and refusals of the engine, the page's controls
-    and the table form all have a French text with the same placeholders."""
+    and the table form all have a French text in the catalogue (django.po) with
+    the same placeholders."""
     from pathlib import Path
 
     from games.engines.citadels import characters as ch
@@ -933,7 +944,7 @@ def test_every_engine_and_page_string_has_a_french_translation():
     from django.template import engines
 
     contextual, plural = [], []
-    for name in ("board.jinja", "district.jinja"):
+    for name in ("board.jinja", "pieces.jinja"):
         board = (root / "templates/games/citadels" / name).read_text()
         env = engines["jinja2"].env
         for _line, function, message in env.extract_translations(board):
@@ -949,5 +960,69 @@ def test_every_engine_and_page_string_has_a_french_translation():
     missing += sorted({c for c in contextual if c not in fr.FR_CONTEXT})
     assert missing == []
     marks = re.compile(r"\{\w+\}|%\(\w+\)[sd]")
-    for english, french in fr.FR.items():
+    for english in set(wanted):
+        french = fr.FR[english]
         assert sorted(marks.findall(english)) == sorted(marks.findall(french)), english
+
+
+def _threatened_merchant(users, flowered: str, other: str) -> Game:
+    """A 2016 table where the Blackmailer (seat 0) threatened the Merchant (seat 1)
+    and the king; the Merchant has taken gold and is asked for the bribe."""
+    from citadels_table import Table
+
+    chars = ["assassin", "blackmailer", "magician", "king", "bishop", "merchant"]
+    chars += ["architect", "warlord"]
+    options = {"edition": "2016", "character_set": "chosen", "characters": chars}
+    game = start(users, options)
+    t = Table(4, seed=1, **options)
+    t.characters(blackmailer=0, merchant=1, warlord=2)
+    t.turn(0, "blackmailer")
+    t.play(0, {"type": "threats", "flowered": flowered, "other": other})
+    t.play(0, {"type": "end_turn"})
+    t.gold(1, 5)
+    t.play(1, {"type": "take_gold"})
+    game.state = t.state
+    game.save(update_fields=["state"])
+    return game
+
+
+def _as_seen(client, game) -> list[str]:
+    """The page and the poll of a game, without what differs between two games
+    (their ids and the CSRF token)."""
+    bodies = [
+        client.get(game.get_absolute_url()).content.decode(),
+        client.get(
+            reverse("games:poll", args=[game.pk]) + "?version=-1"
+        ).content.decode(),
+    ]
+    out = []
+    for body in bodies:
+        body = re.sub(
+            r'(csrfmiddlewaretoken" value=|csrf[-_]token[^"]*")"[^"]*"', "T", body
+        )
+        body = re.sub(r'"X-CSRFToken": *"[^"]*"', "T", body)
+        body = re.sub(r'nonce="[^"]*"', "N", body)
+        body = body.replace(f"#{game.pk}<", "#ID<").replace(f"#{game.pk} ", "#ID ")
+        body = body.replace(f"/games/{game.pk}/", "/games/ID/")
+        body = body.replace(f'data-game="{game.pk}"', 'data-game="ID"')
+        out.append(body)
+    return out
+
+
+def test_a_paid_bribe_tells_a_third_seat_nothing_of_the_threats_truth(four):
+    """2016 Blackmailer: a bribe removes the threat without revealing it. A third
+    seat's page and poll are the same whether the paid-off threat was the flowered
+    one or the blank one."""
+    seen = []
+    for flowered, other in (("merchant", "king"), ("king", "merchant")):
+        game = _threatened_merchant(four, flowered, other)
+        assert (
+            post_move(login(four[1]), game, {"type": "bribe", "pay": True}).status_code
+            == 200
+        )
+        game.refresh_from_db()
+        page = _as_seen(login(four[2]), game)
+        assert "flowered threat" not in page[0]
+        assert "bribe paid" in page[0]
+        seen.append(page)
+    assert seen[0] == seen[1]

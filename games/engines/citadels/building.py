@@ -24,6 +24,8 @@ from .common import (
 # her own turn (she builds in the bewitched character's turn); the 2016 Scholar
 # and Seer build up to 2.
 BUILD_LIMIT = {"architect": 3, "navigator": 0, "witch": 0, "scholar": 2, "seer": 2}
+# The Monument cannot be built into a city of this many districts or more.
+MONUMENT_MAX_CITY = 5
 
 
 def build_limit(state: dict) -> int:
@@ -56,7 +58,7 @@ def can_place(state: dict, seat: int, card: str) -> bool:
         return False
     if has(state, seat, key) and not may_duplicate(state, seat):
         return False
-    if key == "monument" and len(state["players"][seat]["city"]) >= 5:
+    if key == "monument" and len(state["players"][seat]["city"]) >= MONUMENT_MAX_CITY:
         return False
     return True
 

@@ -23,6 +23,7 @@ from .common import (
 )
 
 SCHOLAR_DRAW = 7
+MARSHAL_MAX_COST = 3  # the Marshal seizes districts of this cost or less
 
 # Characters whose income comes as cards (Patrician, Cardinal) or as any mix of
 # gold and cards (the 2016 Abbot).
@@ -139,7 +140,10 @@ def seize_moves(state: dict, seat: int) -> list[dict]:
     for target, d in rank8_targets(state, seat):
         if target == seat or key_of(state, d["id"]) in mine:
             continue
-        if cost_of(state, d["id"]) <= 3 and seize_cost(state, target, d) <= me["gold"]:
+        if (
+            cost_of(state, d["id"]) <= MARSHAL_MAX_COST
+            and seize_cost(state, target, d) <= me["gold"]
+        ):
             moves.append({"type": "seize", "seat": target, "district": d["id"]})
     return moves
 

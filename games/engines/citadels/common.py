@@ -61,11 +61,16 @@ NAMES_2016 = {
 }
 
 
-def cname(state: dict, key: str) -> str:
-    """A character's translated name, as the edition being played names it."""
-    if state["edition"] == "2016" and key in NAMES_2016:
+def character_name(key: str, edition: str) -> str:
+    """A character's translated name, as that edition names it."""
+    if edition == "2016" and key in NAMES_2016:
         return NAMES_2016[key]()
     return _(ch.name(key))
+
+
+def cname(state: dict, key: str) -> str:
+    """A character's translated name, as the edition being played names it."""
+    return character_name(key, state["edition"])
 
 
 def rank(state: dict, key: str) -> int:

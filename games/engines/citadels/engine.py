@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ..base import IllegalMove, _, canonical
+from ..base import IllegalMove, _, canonical, gettext_noop
 from . import (
     alternates,
     building,
     chars2016,
     darkcity,
+    determinize,
     draft,
     options,
     powers,
@@ -45,7 +46,7 @@ WONDER_MOVES = {"smithy", "laboratory", "museum", "armory"}
 
 class CitadelsEngine:
     slug = "citadels"
-    name = _("Citadels")
+    name = gettext_noop("Citadels")  # shown through gettext, per reader
     min_players = 2
     max_players = 8
 
@@ -147,6 +148,11 @@ class CitadelsEngine:
 
     def outcome(self, state: dict) -> list[dict]:
         return scoring.outcome(state)
+
+    def determinize(self, state: dict, seat: int | None, rng) -> dict:
+        """A state `seat` cannot tell from `state`, what it cannot see dealt again
+        from `rng` (determinize.py). Never mutates `state`."""
+        return determinize.determinize(state, seat, rng)
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)

@@ -8,7 +8,10 @@ alone; otherwise the Blackmailer may reveal the threat and, if it is the
 flowered one, take all their gold.
 
 Hidden information: which warrant is signed and which threat is flowered are
-known to their owner only (ids "warrant-signed" and "threat-flowered"). So that
+known to their owner only (ids "warrant-signed" and "threat-flowered"). A bribe
+removes the threat without revealing it (2016 rules): the threat goes to "bribed",
+which everyone sees, and its truth stays the Blackmailer's until the game ends. So
+that
 the wait itself reveals nothing, the Magistrate (or the Blackmailer) is asked
 whenever any marked character is concerned, and may only act on the real one
 (chosen here).
@@ -133,6 +136,7 @@ def apply_threats(state: dict, seat: int, move: dict) -> None:
         "characters": sorted([move["flowered"], move["other"]]),
         "flowered": move["flowered"],
         "revealed": [],
+        "bribed": [],
     }
 
 
@@ -145,6 +149,7 @@ def threatened(state: dict, seat: int) -> bool:
         not threats
         or turn["char"] not in threats["characters"]
         or turn["char"] in threats["revealed"]
+        or turn["char"] in threats.get("bribed", [])
         or blackmailer is None
         or blackmailer == seat
         or turn.get("threat_done")
@@ -159,6 +164,11 @@ def bribe_moves(state: dict, seat: int) -> list[dict]:
     return [{"type": "bribe", "pay": True}, {"type": "bribe", "pay": False}]
 
 
+def bribe_cost(state: dict, seat: int) -> int:
+    """Half the threatened player's gold, rounded down."""
+    return state["players"][seat]["gold"] // 2
+
+
 def apply_bribe(state: dict, seat: int, move: dict) -> None:
     from .turns import resources_continue
 
@@ -166,10 +176,11 @@ def apply_bribe(state: dict, seat: int, move: dict) -> None:
     blackmailer = acting(state, "blackmailer")
     player = state["players"][seat]
     if move["pay"]:
-        half = player["gold"] // 2
+        half = bribe_cost(state, seat)
         player["gold"] -= half
         state["players"][blackmailer]["gold"] += half
-        state["threats"]["revealed"].append(state["turn"]["char"])
+        # Removed face down: paid, not revealed.
+        state["threats"].setdefault("bribed", []).append(state["turn"]["char"])
         resources_continue(state)
         return
     state["pending"] = {"kind": "blackmail", "seat": blackmailer, "victim": seat}

@@ -17,6 +17,10 @@ from .common import city_keys, cost_of, is_complete, key_of
 ALL_TYPES_BONUS = 3
 FIRST_COMPLETE_BONUS = 4
 COMPLETE_BONUS = 2
+CAPITOL_BONUS = 3
+STATUE_BONUS = 5
+IVORY_TOWER_BONUS = 5
+SECRET_VAULT_BONUS = 3
 
 
 def _types(state: dict, seat: int) -> list[list[str]]:
@@ -48,7 +52,7 @@ def breakdown(state: dict, seat: int) -> dict:
         five = ALL_TYPES_BONUS if set(ds.TYPES) <= set(types) else 0
         capitol = 0
         if "capitol" in keys and any(types.count(t) >= 3 for t in ds.TYPES):
-            capitol = 3
+            capitol = CAPITOL_BONUS
         if best is None or five + capitol > best[0] + best[1]:
             best = (five, capitol)
     five, capitol = best
@@ -71,10 +75,10 @@ def breakdown(state: dict, seat: int) -> dict:
         elif key == "museum":
             points = len(player["museum"])
         elif key == "statue":
-            points = 5 if state["crown"] == seat else 0
+            points = STATUE_BONUS if state["crown"] == seat else 0
         elif key == "ivory_tower":
             only = sum(1 for k in keys if ds.kind(k) == ds.UNIQUE) == 1
-            points = 5 if only else 0
+            points = IVORY_TOWER_BONUS if only else 0
         elif key == "basilica":
             points = sum(1 for d in player["city"] if cost_of(state, d["id"]) % 2 == 1)
         elif key == "capitol":
@@ -82,7 +86,7 @@ def breakdown(state: dict, seat: int) -> dict:
         if points:
             uniques[key] = uniques.get(key, 0) + points
     if "secret_vault" in hand_keys:
-        uniques["secret_vault"] = 3
+        uniques["secret_vault"] = SECRET_VAULT_BONUS
     total = districts + five + first + other + sum(uniques.values())
     return {
         "districts": districts,
@@ -116,7 +120,9 @@ def outcome(state: dict) -> list[dict]:
             "rank": ranks[s],
             "detail": {
                 **details[s],
+                # Ties on points are decided by tiebreak_rank; equal ranks share.
                 "tiebreak_rank": breaks[s],
+                "tied_with": [o for o in range(n) if o != s and scores[o] == scores[s]],
                 # The characters this seat held in the last round (for statistics).
                 "characters": [
                     ch.char_key(c) for c in state["players"][s]["characters"]

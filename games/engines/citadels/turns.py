@@ -28,6 +28,8 @@ CARDS_DRAWN = 2
 ARCHITECT_CARDS = 2
 MERCHANT_BONUS = 1
 QUEEN_BONUS = 3
+POOR_HOUSE_GOLD = 1
+PARK_CARDS = 2
 
 
 def start_calls(state: dict) -> None:
@@ -240,6 +242,6 @@ def end_of_turn_districts(state: dict, seat: int) -> None:
     """Poor House: 1 gold if you have none; Park: 2 cards if your hand is empty."""
     player = state["players"][seat]
     if has(state, seat, "poor_house") and player["gold"] == 0:
-        player["gold"] += 1
+        player["gold"] += POOR_HOUSE_GOLD
     if has(state, seat, "park") and not player["hand"]:
-        player["hand"].extend(draw(state, 2))
+        player["hand"].extend(draw(state, PARK_CARDS))

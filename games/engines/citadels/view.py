@@ -23,6 +23,8 @@ from .common import (
     is_complete,
     key_of,
 )
+from .prices import move_costs
+from .texts import character_text, district_texts
 
 
 def card(state: dict, cid: str) -> dict:
@@ -120,6 +122,8 @@ def _markers(state: dict, seat: int | None, over: bool) -> dict:
             "revealed": data["revealed"],
             field: real,
         }
+        if marker == "threats":
+            out[marker]["bribed"] = list(data.get("bribed", []))
     return out
 
 
@@ -143,9 +147,24 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "robbed": state["robbed"] if state["phase"] != "draft" else None,
         "bewitched": state["bewitched"] if state["phase"] != "draft" else None,
         "lineup": [
-            {"key": k, "name": cname(state, k), "rank": ch.rank(k, state["edition"])}
+            {
+                "key": k,
+                "name": cname(state, k),
+                "rank": ch.rank(k, state["edition"]),
+                "text": character_text(k, state["edition"]),
+            }
             for k in state["lineup"]
         ],
+        "uniques": [
+            {
+                "key": k,
+                "name": _(ds.name(k, state["edition"])),
+                "cost": None if k in ds.UNBUILDABLE else ds.cost(k, state["edition"]),
+                "type": ds.UNIQUE,
+            }
+            for k in state["uniques"]
+        ],
+        "district_texts": district_texts(state),
         "face_up": [character(state, c) for c in face_up],
         "to_move": engine.to_move(state),
     }
@@ -188,6 +207,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
             character(state, f["id"]) for f in state["face_down"] if f["by"] == seat
         ]
         out["moves"] = engine.legal_moves(state, seat)
+        out["move_costs"] = move_costs(state, seat, out["moves"])
     if over:
         out["face_down"] = [character(state, f["id"]) for f in state["face_down"]]
         out["outcome"] = engine.outcome(state)
@@ -275,6 +295,7 @@ def _pending(state: dict) -> dict | None:
     if pending["kind"] == "magistrate":
         out["builder"] = pending["builder"]
         out["card"] = card(state, pending["card"])
+        out["refund"] = pending["paid"]  # the gold the builder gets back
     if pending["kind"] == "blackmail":
         out["victim"] = pending["victim"]
     if pending["kind"] == "graveyard":

@@ -333,6 +333,7 @@ FR = {
     "signed warrant": "mandat signé",
     "threat": "menace",
     "flowered threat": "menace fleurie",
+    "bribe paid": "rançon payée",
     "Discard one face down": "Écartez-en un face cachée",
     "The characters passed to you": "Les personnages qui vous sont passés",
     "The hand you are looking at": "La main que vous regardez",

@@ -93,3 +93,56 @@ def test_blackmailer_reveals_the_flowered_threat_and_takes_all(table):
     t.play(0, {"type": "reveal_threat", "reveal": True})
     assert t.player(0)["gold"] == 7
     assert t.player(1)["gold"] == 1  # the Merchant's extra gold after the threat
+
+
+def _bribed(table, flowered: str, other: str):
+    """The Merchant is threatened, pays the bribe; the flowered threat is on
+    `flowered`."""
+    t = t16(table, rank2="blackmailer")
+    t.characters(blackmailer=0, merchant=1, warlord=2)
+    t.turn(0, "blackmailer")
+    t.play(0, {"type": "threats", "flowered": flowered, "other": other})
+    t.play(0, {"type": "end_turn"})
+    t.gold(1, 5)
+    t.play(1, {"type": "take_gold"})
+    t.play(1, {"type": "bribe", "pay": True})
+    return t
+
+
+def test_blackmailer_bribe_removes_the_threat_without_revealing_it(table):
+    """2016 rules: a paid bribe removes the threat face down. Whether the paid-off
+    threat was the flowered one stays the Blackmailer's secret: every other seat
+    sees the same board and the same log whichever threat was real."""
+    real = _bribed(table, flowered="merchant", other="king")
+    blank = _bribed(table, flowered="king", other="merchant")
+    for seat in (1, 2, 3, None):
+        assert real.engine.view(real.state, seat) == blank.engine.view(
+            blank.state, seat
+        )
+    assert real.state["threats"]["bribed"] == ["merchant"]
+    assert real.state["threats"]["revealed"] == []
+    view = real.engine.view(real.state, 2)
+    assert view["threats"]["bribed"] == ["merchant"]
+    assert view["threats"]["flowered"] is None
+    # The Blackmailer still knows which threat is real.
+    mine = real.engine.view(real.state, 0)["threats"]["flowered"]
+    assert mine["character"] == "merchant"
+    assert "threat-flowered" in real.engine.secrets(real.state, 0)
+    assert "threat-flowered" not in real.engine.secrets(real.state, 2)
+
+
+def test_blackmailer_bribed_threat_asks_nothing_more(table):
+    """A threat paid off is gone: the Merchant's turn goes on with no second
+    bribe and no reveal."""
+    t = _bribed(table, flowered="merchant", other="king")
+    assert t.engine.to_move(t.state) == [1]
+    assert t.state["pending"] is None
+    assert not any(m["type"] in {"bribe", "reveal_threat"} for m in t.moves(1))
+
+
+def test_blackmailer_truth_of_a_bribed_threat_shown_at_the_end(table):
+    """When the game ends, every hidden marker is shown, the paid-off one too."""
+    t = _bribed(table, flowered="merchant", other="king")
+    t.state["phase"] = "over"
+    view = t.engine.view(t.state, 2)
+    assert view["threats"]["flowered"] == {"character": "merchant"}
