@@ -3,8 +3,9 @@
 Everything htmx swaps into a game page after a move or a poll (the `#board`
 section: the top bar, the game's own board, the log) is a Jinja2 template
 under `templates/` ending in `.jinja`; the pages around it are Django
-templates. Jinja2 compiles a template to Python once, so a board is drawn from
-templates at about the cost of building it in Python (docs/benchmarks.md).
+templates. Jinja2 compiles a template to Python once; with the Lost Cities
+pieces kept (`kept`, below), a board section costs close to what the markup
+once built in Python did (measured in-process: about 8 % more CPU).
 
 Autoescaping is on. Texts are translated by the i18n extension with Django's
 own gettext functions, so `{% trans %}` blocks read the project's catalogue
