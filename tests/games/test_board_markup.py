@@ -222,7 +222,7 @@ def test_the_lost_cities_board_offers_the_legal_moves_as_buttons(ana, make_user)
     """The Lost Cities board (games/lost-cities/board.jinja): a button for each
     legal move of the player to move and none for the other; names escaped;
     the counts and prompts in the viewer's language."""
-    from django.utils.html import escape
+    from markupsafe import escape  # as the board partials escape
     from page_helpers import data_moves
 
     from games import services
