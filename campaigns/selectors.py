@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from allauth.account.models import EmailAddress
 from django.db.models import Prefetch
 
 from games import engines
@@ -14,7 +15,7 @@ from games.engines.my_city.chapters import (
 )
 from games.models import Game
 
-from .models import Campaign, CampaignPlayer, Episode
+from .models import Campaign, CampaignInvitation, CampaignPlayer, Episode
 
 
 def campaigns_of(*, user):
@@ -48,12 +49,72 @@ def player_of(campaign: Campaign, user) -> CampaignPlayer | None:
     return next((p for p in campaign.players.all() if p.user_id == user.pk), None)
 
 
-def can_see(campaign: Campaign, user, *, token: str | None = None) -> bool:
+def confirmed_addresses(user) -> list[str]:
+    """The user's confirmed email addresses, lower-cased: an invitation is theirs
+    when it is sent to one of them."""
+    if not user.is_authenticated:
+        return []
+    return [
+        address.lower()
+        for address in EmailAddress.objects.filter(
+            user=user, verified=True
+        ).values_list("email", flat=True)
+    ]
+
+
+def can_see(
+    campaign: Campaign, user, *, token: str | None = None, invited: bool = False
+) -> bool:
+    """Its players, staff, anyone with the join link, and whoever is invited."""
     if token and token == campaign.invite_token:
         return True
     if user.is_authenticated and user.is_staff:
         return True
-    return player_of(campaign, user) is not None
+    return invited or player_of(campaign, user) is not None
+
+
+def invitations_for(*, user) -> list[CampaignInvitation]:
+    """The campaign invitations waiting for the user's answer (sent to one of their
+    confirmed addresses), oldest first, with their campaigns and players."""
+    addresses = confirmed_addresses(user)
+    if not addresses:
+        return []
+    return list(
+        CampaignInvitation.objects.filter(
+            email__in=addresses, campaign__status=Campaign.Status.OPEN
+        )
+        .select_related("campaign", "invited_by")
+        .prefetch_related(
+            Prefetch(
+                "campaign__players",
+                queryset=CampaignPlayer.objects.select_related("user"),
+            )
+        )
+    )
+
+
+def invitation_to(campaign: Campaign, user) -> CampaignInvitation | None:
+    """The user's invitation to this campaign, if one waits for their answer:
+    looked up only for a person who is not a player of an open campaign."""
+    if campaign.status != Campaign.Status.OPEN or not user.is_authenticated:
+        return None
+    if player_of(campaign, user) is not None:
+        return None
+    return (
+        campaign.invitations.filter(email__in=confirmed_addresses(user))
+        .select_related("invited_by")
+        .first()
+    )
+
+
+def invitations_sent(campaign: Campaign, user) -> list[str]:
+    """The addresses still invited, for the person who invited them: the same
+    list whether or not each address has an account."""
+    if campaign.status != Campaign.Status.OPEN or not user.is_authenticated:
+        return []
+    if campaign.created_by_id != user.pk:
+        return []
+    return list(campaign.invitations.values_list("email", flat=True))
 
 
 def campaign_context(*, campaign: Campaign, user) -> dict:

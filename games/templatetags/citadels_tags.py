@@ -279,6 +279,8 @@ def move_label(move: dict, n: _Names) -> str:  # noqa: C901 - one line per move 
         return _("Keep your characters")
     if t == "bell_tower":
         return _("Ring the Bell Tower") if move["announce"] else _("Stay silent")
+    if t == "thank":
+        return _("Thank your host (Ball Room)")
     if t == "end_turn":
         return _("End your turn")
     return t or "?"

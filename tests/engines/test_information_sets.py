@@ -97,7 +97,7 @@ _POOL_2016 = sorted(cds.UNIQUES_2016)
 
 
 def _window(pool: list[str], start: int, size: int) -> list[str]:
-    """`size` unique districts from `start` on, going round: windows 6 apart
+    """`size` unique districts from `start` on, going round: windows about 6 apart
     give each district to two tables or more."""
     return [pool[(start + i) % len(pool)] for i in range(size)]
 
@@ -146,7 +146,7 @@ CITADELS = [
     _citadels(5, "classic", _CLASSIC_AQ, _window(_CLASSIC_POOL, 0, 11), 6, 100, 0.015),
     _citadels(8, "classic", _CLASSIC_BA, _window(_CLASSIC_POOL, 6, 11), 4, 200, 0.01),
     _citadels(2, "classic", _CLASSIC_B, _window(_CLASSIC_POOL, 12, 11), 8, 300, 0.025),
-    _citadels(3, "classic", _CLASSIC_A, _window(_CLASSIC_POOL, 18, 11), 6, 350, 0.02),
+    _citadels(3, "classic", _CLASSIC_A, _window(_CLASSIC_POOL, 17, 11), 6, 350, 0.02),
     _citadels(
         3, "2016", _lineup_2016(0, True), _window(_POOL_2016, 0, 14), 6, 400, 0.02
     ),

@@ -45,10 +45,11 @@ CHARACTERS: dict[str, str | dict[str, str]] = {
         "skips that character's whole turn this round."
     ),
     "witch": gettext_noop(
-        "Take your resources, then name a character (not rank 1): your turn "
-        "stops there. When that character is called, its player only takes "
-        "resources; you then play the rest of that turn, with its power, income "
-        "and builds, for your own city."
+        "Take your resources, then you must name a character (not rank 1): "
+        "your turn stops there, with nothing built. When that character is "
+        "called, its player only takes resources (a King or Patrician still "
+        "takes the crown); you then play the rest of that turn, with its power, "
+        "income and builds, for your own city."
     ),
     "magistrate": gettext_noop(
         "Put warrants on three characters (not rank 1), one of them signed: "
@@ -120,7 +121,7 @@ CHARACTERS: dict[str, str | dict[str, str]] = {
     ),
     "bishop": gettext_noop(
         "While you are not killed, the rank-8 characters cannot use their power "
-        "on your city."
+        "on your city (if the Witch bewitched you, her city is protected instead)."
     ),
     "abbot": {
         "classic": gettext_noop(

@@ -168,6 +168,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "face_up": [character(state, c) for c in face_up],
         "to_move": engine.to_move(state),
     }
+    prices = _prices(state) if state["phase"] == "call" else {}
     players = []
     for s, p in enumerate(state["players"]):
         shown = (
@@ -179,7 +180,11 @@ def view(engine, state: dict, seat: int | None) -> dict:
                 "gold": p["gold"],
                 "hand_count": len(p["hand"]),
                 "city": [
-                    {**card(state, d["id"]), "beautified": d["beautified"]}
+                    {
+                        **card(state, d["id"]),
+                        "beautified": d["beautified"],
+                        **prices.get(d["id"], NO_PRICE),
+                    }
                     for d in p["city"]
                 ],
                 "city_size": city_size(state, s),
@@ -211,6 +216,39 @@ def view(engine, state: dict, seat: int | None) -> dict:
     if over:
         out["face_down"] = [character(state, f["id"]) for f in state["face_down"]]
         out["outcome"] = engine.outcome(state)
+    return out
+
+
+NO_PRICE = {"destroy_cost": None, "seize_cost": None}
+
+
+def _prices(state: dict) -> dict:
+    """Per built district, what the rank-8 characters would pay now: the
+    Warlord to destroy it, the Marshal to seize it (None: out of their reach:
+    a completed city, the revealed Bishop's, the Keep; for the Marshal a cost
+    over 3). Public: costs, cities and gold are open information; who holds
+    the Bishop is not until he is revealed, so before that no city shows as
+    protected (a rank-8 character always comes after him). The page reads
+    these rather than computing a rule itself."""
+    from .chars2016 import seizable, seize_cost
+    from .powers import destroy_cost, protected_by_bishop
+
+    bishop_shown = ch.char_id("bishop") in _revealed(state)
+    out = {}
+    for target, p in enumerate(state["players"]):
+        if is_complete(state, target):
+            continue
+        if bishop_shown and protected_by_bishop(state, target):
+            continue
+        for d in p["city"]:
+            if key_of(state, d["id"]) == "keep":
+                continue
+            out[d["id"]] = {
+                "destroy_cost": destroy_cost(state, target, d),
+                "seize_cost": seize_cost(state, target, d)
+                if seizable(state, d)
+                else None,
+            }
     return out
 
 
@@ -248,6 +286,13 @@ def _call(state: dict, seat: int | None) -> dict | None:
             "drawn": [card(state, c) for c in turn["drawn"]] if mine else None,
             "drawn_count": len(turn["drawn"]),
             "spied_seat": turn.get("spied"),
+            # The gold a threatened player would give as a bribe (half, rounded
+            # down; public: gold is open information).
+            "bribe_cost": state["players"][turn["seat"]]["gold"] // 2
+            if sub and sub["kind"] == "bribe"
+            else None,
+            # Ball Room: the seat this player must thank before anything else.
+            "courtesy": turn.get("courtesy"),
             "spied_hand": (
                 [card(state, c) for c in state["players"][turn["spied"]]["hand"]]
                 if mine and turn.get("spied") is not None
@@ -310,6 +355,16 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
     who = player(seat)
     mine = viewer == seat
     kind = move.get("type")
+    turn = state.get("turn")
+    if turn and turn.get("courtesy") is not None and not state["pending"]:
+        host = player(turn["courtesy"])
+        if kind == "thank":
+            return _("{player} thanked {host}, host of the Ball Room").format(
+                player=who, host=host
+            )
+        return _(
+            "{player} forgot to thank {host} (Ball Room) and lost the turn"
+        ).format(player=who, host=host)
     if kind == "choose":
         if mine:
             return _("{player} chose the {character}").format(

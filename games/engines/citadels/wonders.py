@@ -68,7 +68,12 @@ def apply_wonder(state: dict, seat: int, move: dict) -> None:
 
 
 def armory_moves(state: dict, seat: int) -> list[dict]:
+    """Any district outside a completed city; not from a completed city of its
+    own either (the Armory is destroyed too, and no district of a completed
+    city is destroyed: 2016 rulebook, Armory)."""
     moves = []
+    if is_complete(state, seat):
+        return moves
     for target, player in enumerate(state["players"]):
         if is_complete(state, target):
             continue
