@@ -12,6 +12,7 @@ from games.engines.my_city.chapters import (
     EPISODES,
     EPISODES_PER_CHAPTER,
     episode_rules,
+    sticker_text,
 )
 from games.models import Game
 
@@ -163,7 +164,43 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
             terrain = (player.carry or {}).get("terrain") or list(CAMPAIGN_TERRAIN)
             entry = {"terrain": terrain, "cells": None, "placed": []}
         boards.append({"player": player, "terrain": entry})
-    standings = sorted(players, key=lambda p: (-p.circles, p.position))
+    standings = [
+        {
+            "player": p,
+            "stickers": [sticker_text(s) for s in (p.carry or {}).get("stickers", [])],
+        }
+        for p in sorted(players, key=lambda p: (-p.circles, p.position))
+    ]
+    # Each chapter reached: its story and rules (the sealed ones stay sealed).
+    chapter_texts = [
+        episode_rules(index * EPISODES_PER_CHAPTER + 1, campaign.chapters)
+        for index in range(min(reached, len(chapters)))
+    ]
+    for index, info in enumerate(chapter_texts):
+        info["episodes"] = [
+            {
+                "number": n,
+                "texts": episode_rules(n, campaign.chapters)["episode"],
+            }
+            for n in range(
+                index * EPISODES_PER_CHAPTER + 1,
+                (index + 1) * EPISODES_PER_CHAPTER + 1,
+            )
+            if n <= next_number
+        ]
+    # Each player's board as every closed episode ended, oldest first.
+    board_history = [
+        {
+            "player": p,
+            "episodes": [
+                {"number": e.number, "result": r, "board": _ended_board(r)}
+                for e in closed
+                for r in (e.results or [])
+                if r["seat"] == p.position and "terrain" in r
+            ],
+        }
+        for p in players
+    ]
     history = []
     for episode in episodes:
         results = {r["seat"]: r for r in episode.results or []}
@@ -186,6 +223,8 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
         "live_view": live_view,
         "boards": boards,
         "standings": standings,
+        "chapter_texts": list(reversed(chapter_texts)),
+        "board_history": board_history,
         "history": list(reversed(history)),
         "any_abandoned": any(h["abandoned"] for h in history),
         "current_abandoned": current is not None
@@ -194,8 +233,20 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
         "next_rules": episode_rules(next_number, campaign.chapters)
         if next_number <= EPISODES
         else None,
-        "winners": _winners(standings) if campaign.status == "finished" else [],
+        "winners": _winners([row["player"] for row in standings])
+        if campaign.status == "finished"
+        else [],
     }
+
+
+def _ended_board(result: dict) -> dict:
+    """A board as an episode ended (services.episode_close stored it): the
+    terrain and the buildings, in the shape of a view's player entry."""
+    grid = [[None] * len(result["terrain"][0]) for _row in result["terrain"]]
+    for entry in result["placed"]:
+        for r, c in entry["cells"]:
+            grid[r][c] = entry["building"]
+    return {"terrain": result["terrain"], "cells": grid, "placed": result["placed"]}
 
 
 def _winners(standings: list) -> list:

@@ -179,6 +179,11 @@ def _queue_open_next(campaign_id: int) -> None:
     transaction.on_commit(lambda: episode_open_next_task.delay(campaign_id))
 
 
+def campaign_name(campaign_id: int) -> str:
+    """How the engine's carries name this campaign."""
+    return f"campaign-{campaign_id}"
+
+
 def episode_open_next(*, campaign_id: int) -> Episode | None:
     """Opens the episode after the last closed one: a new game whose options carry
     every player's board. Idempotent: an episode still open is returned as it is,
@@ -201,6 +206,8 @@ def episode_open_next(*, campaign_id: int) -> Episode | None:
             "episode": number,
             "carry": carry if any(carry) else None,
             "chapters": campaign.chapters,
+            # The engine accepts only carries of this campaign's previous episode.
+            "campaign": campaign_name(campaign.pk),
         }
         game = games_services.game_create(
             creator=host,
@@ -269,6 +276,15 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
                 "rank": row["rank"],
                 "circles_won": row["detail"].get("circles_won", 0),
                 "forfeited": row["seat"] in forfeited,
+                "races": sum(row["detail"].get("races", {}).values()),
+                "sticker": row["detail"].get("sticker_earned"),
+                # The board as the episode ended (for the board history): the
+                # terrain it was played on and the buildings that stood on it.
+                "terrain": state["players"][row["seat"]]["terrain"],
+                "placed": [
+                    {"building": e["building"], "cells": e["cells"]}
+                    for e in state["players"][row["seat"]]["placed"]
+                ],
             }
             for row in outcome
         ]

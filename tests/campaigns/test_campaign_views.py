@@ -69,10 +69,8 @@ def test_an_address_that_is_not_one_is_refused(ana):
 def test_a_group_uploads_its_own_chapters(ana, capture):
     """A JSON file of 8 chapters in the vocabulary becomes the campaign's chapters."""
     own = json.loads(json.dumps(CHAPTERS))
-    own[0] = {
-        "name": "Our first envelope",
-        "rules": [{"kind": "catch_up", "points": 1}],
-    }
+    own[0]["name"] = "Our first envelope"
+    own[0]["rules"].append({"kind": "catch_up", "points": 1})
     upload = SimpleUploadedFile(
         "chapters.json", json.dumps(own).encode(), "application/json"
     )
@@ -160,11 +158,28 @@ def test_the_campaign_page_shows_progress_standings_boards_rules_and_history(
     assert response.status_code == 200
     assert "First stones" in body and "Standings" in body
     assert "The capital" not in body  # a later chapter stays sealed
-    assert body.count('class="mc-svg small"') == 2
+    # Both boards as they stand, and both as episode 1 ended (the board history).
+    assert body.count('class="mc-svg small"') == 4
+    assert "Board history" in body and body.count('data-episode="1"') == 2
     assert "Episode 2" in body and "Play episode 2" in body
     first = Episode.objects.get(campaign=campaign, number=1)
     assert first.game.get_absolute_url() in body
     assert "rank" in body
+    # The chapter's story and the rules of episode 2, its own rule apart; the
+    # stickers earned in episode 1 are in the standings.
+    assert "The valley is empty." in body and "The story so far" in body
+    assert "This episode only:" in body and 'data-rules="episode"' in body
+    assert body.count("(your sticker).") >= 2
+    assert 'data-stickers="0"' in body
+
+
+def test_the_campaign_page_tells_the_story_in_french(ana, capture):
+    with capture(execute=True):
+        campaign = services.campaign_create(creator=ana, num_players=2, bots=1)
+    ana.language = "fr"
+    ana.save(update_fields=["language"])
+    body = login(ana).get(campaign.get_absolute_url()).content.decode()
+    assert "La vallée est vide." in body
 
 
 def test_the_campaign_page_shows_no_pending_choice(ana, ben, capture):
