@@ -199,7 +199,8 @@ def _templates_with_bench():
     from django.conf import settings
 
     templates = [dict(t) for t in settings.TEMPLATES]
-    templates[0]["DIRS"] = [*templates[0]["DIRS"], TEMPLATES_DIR]
+    for engine in templates:  # the Django pages' and the board partials' (Jinja2)
+        engine["DIRS"] = [*engine["DIRS"], TEMPLATES_DIR]
     return templates
 
 

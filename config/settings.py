@@ -91,6 +91,16 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # The board partials (games/templating.py): `.jinja` files under templates/.
+        "BACKEND": "django.template.backends.jinja2.Jinja2",
+        "NAME": "jinja2",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": False,
+        "OPTIONS": {
+            "environment": "games.templating.environment",
+        },
+    },
 ]
 
 DATABASES = {

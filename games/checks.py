@@ -44,7 +44,7 @@ def _spec_errors(spec, found: dict) -> list[checks.CheckMessage]:
     if spec.figures is not None and not _takes(spec.figures, 1):
         error("games.E007", "its figures are not a function of the result rows")
     try:
-        get_template(spec.board_template)
+        get_template(spec.board_template, using="jinja2")
     except TemplateDoesNotExist:
         error("games.E008", f"no board template {spec.board_template}")
     return errors

@@ -4,7 +4,7 @@ A `GameSpec` names everything the site needs of one game: its engine (found in
 `games/engines/`), its name and lobby summary (English, collected for
 translation), the form that sets up a table, the computer player's move
 scoring, and the figures of its statistics page. Its board is the template
-`games/<slug>/board.html`. A system check (`games/checks.py`) checks every spec
+`games/<slug>/board.jinja`. A system check (`games/checks.py`) checks every spec
 against the engines found and the templates at start-up.
 
 To add a game: its engine package in `games/engines/`, a form in
@@ -56,7 +56,7 @@ class GameSpec:
 
     @property
     def board_template(self) -> str:
-        return f"games/{self.slug}/board.html"
+        return f"games/{self.slug}/board.jinja"
 
 
 # In the order the lobby lists them.

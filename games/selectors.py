@@ -7,7 +7,6 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch, Q
-from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
 
@@ -212,8 +211,8 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     context = {
         "game": game,
         "poll_seconds": settings.GAME_POLL_SECONDS,
+        "language": translation.get_language(),
         "urls": game_urls(game.pk),
-        "board_template": board_template(game.engine),
         "engine": engine,
         "seats": seats,
         "seat": seat,
@@ -284,20 +283,6 @@ def game_urls(pk: int) -> dict[str, str]:
         }
     pk = int(pk)
     return {name: pattern.format(pk=pk) for name, pattern in patterns.items()}
-
-
-_BOARDS: dict = {}
-
-
-def board_template(slug: str):
-    """The engine's board template (kept once loaded, except while DEBUG, when
-    templates may change)."""
-    template = _BOARDS.get(slug)
-    if template is None:
-        template = get_template(f"games/{slug}/board.html")
-        if not settings.DEBUG:
-            _BOARDS[slug] = template
-    return template
 
 
 def rematch_of(*, game: Game | int, user) -> Game | None:

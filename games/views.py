@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -12,7 +13,8 @@ from . import registry, selectors, services
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .notifications.presence import presence_mark
 
-BOARD_TEMPLATE = "games/game.html#board"
+# The `#board` section htmx swaps (a Jinja2 template, games/templating.py).
+BOARD_TEMPLATE = "games/board.jinja"
 
 # Each kind of refusal (games/errors.py) as an HTTP status.
 HTTP_STATUS = {NotFound: 404, NotAllowed: 403, Conflict: 409, Invalid: 400}
@@ -73,8 +75,7 @@ def game_page(request, game_id):
     game = _visible_game(request, game_id, token=request.GET.get("invite"))
     presence_mark(game_id=game.pk, user=request.user)
     context = selectors.board_context(game=game, user=request.user)
-    template = BOARD_TEMPLATE if request.htmx else "games/game.html"
-    return _board(request, template, context)
+    return _board(request, context, page=not request.htmx)
 
 
 @require_GET
@@ -105,9 +106,7 @@ def poll(request, game_id):
     # Marked after the seats are read: the board marks what is new since the
     # viewer's previous look, not since this one.
     presence_mark(game_id=game_id, user=request.user)
-    return _board(
-        request, BOARD_TEMPLATE, selectors.board_context(game=game, user=request.user)
-    )
+    return _board(request, selectors.board_context(game=game, user=request.user))
 
 
 def _rematch_changed(request, game_id) -> bool:
@@ -144,16 +143,23 @@ def _answer(request, game_id, error: Refused | None = None, game=None):
         game=game, user=request.user, just_ended=just_ended
     )
     context["error"] = error.message if error else None
-    template = BOARD_TEMPLATE if request.htmx else "games/game.html"
-    status = http_status(error) if error else 200
-    return _board(request, template, context, status=status)
+    return _board(
+        request,
+        context,
+        page=not request.htmx,
+        status=http_status(error) if error else 200,
+    )
 
 
-def _board(request, template, context, status=200):
-    """Renders a game page or its board; an invitation token in the url is kept
-    in the board's links (the poll, the replay) for a guest without a seat."""
+def _board(request, context, *, page=False, status=200):
+    """The board section (the whole game page when `page`); an invitation token
+    in the url is kept in the board's links (the poll, the replay) for a guest
+    without a seat."""
     context["invite"] = request.GET.get("invite", "")
-    return render(request, template, context, status=status)
+    if page:
+        return render(request, "games/game.html", context, status=status)
+    board = get_template(BOARD_TEMPLATE, using="jinja2")
+    return HttpResponse(board.render(context, request), status=status)
 
 
 @login_required

@@ -39,7 +39,7 @@ def _seats_prefetch():
 
 def board_templates(slug: str) -> list[str]:
     """The game's own board partial, or a plain fallback for a game without one."""
-    return [f"games/{slug}/board.html", "history/board_fallback.html"]
+    return [f"games/{slug}/board.jinja", "history/board_fallback.jinja"]
 
 
 # --- replays ----------------------------------------------------------------------------

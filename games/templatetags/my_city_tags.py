@@ -361,9 +361,14 @@ def mc_circles(count) -> range:
         return range(0)
 
 
-@register.inclusion_tag("games/my-city/svg_board.html")
-def mc_board_svg(board: dict, label: str = "", small: bool = False) -> dict:
-    return {"b": board, "label": label, "small": small}
+@register.simple_tag
+def mc_board_svg(board: dict, label: str = "", small: bool = False) -> str:
+    """A board as SVG, for a Django page (the campaign's): the macro the game's
+    board draws its cities with (games/my-city/svg_board.jinja)."""
+    from django.template import engines
+
+    macros = engines["jinja2"].env.get_template("games/my-city/svg_board.jinja")
+    return macros.module.svg_board(board, label, small)
 
 
 @register.simple_tag

@@ -1,6 +1,7 @@
 """Helpers shared by the game-page tests: a logged-in client, a move POST, and the
 moves a page offers (its `data-move` attributes)."""
 
+import html
 import json
 import re
 
@@ -29,8 +30,7 @@ def post_move(client, game, move, version=None, htmx=True):
 def data_moves(body: str) -> list[dict]:
     """The moves a page offers, from its controls' `data-move` attributes."""
     return [
-        json.loads(m.replace("&quot;", '"'))
-        for m in re.findall(r'data-move="([^"]+)"', body)
+        json.loads(html.unescape(m)) for m in re.findall(r'data-move="([^"]+)"', body)
     ]
 
 

@@ -1,8 +1,8 @@
-"""Board markup built outside the template engine, for speed (docs/benchmarks.md):
-the top bar (shared/UI.md: every player's name, score so far, whose turn it is
-and until when, a vacation, a forfeit, each player's latest move), the board's
-links (which keep an invitation token), and the Lost Cities fragments kept for
-reuse."""
+"""The board section's markup (Jinja2 templates, games/templating.py): the top
+bar (shared/UI.md: every player's name, score so far, whose turn it is and until
+when, a vacation, a forfeit, each player's latest move), the board's links
+(which keep an invitation token), the Lost Cities pieces kept for reuse, and
+the move button element a site can override."""
 
 import json
 import re
@@ -99,26 +99,119 @@ def test_a_guests_board_links_keep_the_invitation(ana, make_user):
     assert f'action="/games/{game.pk}/move"' in page
 
 
-def test_the_lost_cities_markup_kept_for_reuse_stays_bounded(settings, monkeypatch):
-    """Each fragment is rendered once and reused, but never more than the
-    limit are kept: the oldest make way."""
-    from games.templatetags import lost_cities_tags as lc_tags
+def _lc_context(state, position, names=("Ana", "Ben")):
+    from types import SimpleNamespace
+
+    from django.test import RequestFactory
+
+    request = RequestFactory().get("/")
+    request.htmx = True
+    to_move = ENGINE.to_move(state)
+    return {
+        "view": ENGINE.view(state, position),
+        "position": position,
+        "legal": ENGINE.legal_moves(state, position)
+        if position is not None and position in to_move
+        else [],
+        "seats": [SimpleNamespace(position=i, name=n) for i, n in enumerate(names)],
+        "game": SimpleNamespace(version=7, pk=3),
+        "urls": {"move": "/games/3/move"},
+        "outcome": sorted(ENGINE.outcome(state), key=lambda r: r["rank"])
+        if ENGINE.is_over(state)
+        else None,
+        "request": request,
+    }
+
+
+def _lc_board(context) -> str:
+    from django.template.loader import get_template
+
+    template = get_template("games/lost-cities/board.jinja", using="jinja2")
+    return template.render(dict(context), context["request"])
+
+
+def test_the_markup_kept_for_reuse_stays_bounded(settings, monkeypatch):
+    """A piece is drawn once per key and language and reused, but never more
+    than the limit are kept: the oldest make way."""
+    from django.template import engines
+
+    from games.templating import kept_markup
 
     settings.DEBUG = False
-    monkeypatch.setattr(lc_tags, "LC_HTML_LIMIT", 5)
-    lc_tags._LC_HTML.clear()
+    monkeypatch.setattr(kept_markup, "limit", 5)
+    kept_markup.clear()
+    card = engines["jinja2"].env.get_template("games/lost-cities/card.jinja")
     cards = [
         {"id": f"lc-red-{v}", "colour": "red", "value": v, "symbol": "flame"}
         for v in range(2, 11)
     ]
-    first = lc_tags.lc_card(cards[0])
-    for card in cards:
-        html = lc_tags.lc_card(card)
-        assert f'data-card="{card["id"]}"' in html
-        assert len(lc_tags._LC_HTML) <= 5
-    assert not any("lc-red-2" in key for key in lc_tags._LC_HTML)
-    assert lc_tags.lc_card(cards[0]) == first  # rendered again, the same
-    lc_tags._LC_HTML.clear()
+    first = kept_markup(card.module.card, cards[0])
+    for c in cards:
+        html = kept_markup(card.module.card, c)
+        assert f'data-card="{c["id"]}"' in html
+        assert len(kept_markup.kept) <= 5
+    assert not any("lc-red-2" in key for key in kept_markup.kept)
+    assert kept_markup(card.module.card, cards[0]) == first
+    kept_markup.clear()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_board_drawn_with_kept_pieces_is_the_board_drawn_afresh(settings, language):
+    """Each kept piece's key holds all it shows: over a whole game, every board
+    drawn with the pieces kept from the boards before it is the board drawn
+    from nothing kept, for both players and a spectator."""
+    import random
+
+    from django.utils import translation
+
+    from games.templating import kept_markup
+
+    settings.DEBUG = False
+    kept_markup.clear()
+    state = ENGINE.setup(2, {"expeditions": 6}, seed=11)
+    rng = random.Random(5)
+    boards = 0
+    with translation.override(language):
+        while True:
+            for position in (0, 1, None):
+                context = _lc_context(state, position)
+                kept = _lc_board(context)
+                assert kept_markup.kept, "pieces are kept"
+                saved = dict(kept_markup.kept)
+                kept_markup.clear()
+                assert _lc_board(context) == kept
+                kept_markup.kept.update(saved)
+                boards += 1
+            if ENGINE.is_over(state):
+                break
+            seat = ENGINE.to_move(state)[0]
+            move = rng.choice(ENGINE.legal_moves(state, seat))
+            state = ENGINE.apply(state, seat, move)
+    assert boards > 150
+    kept_markup.clear()
+
+
+def test_a_site_overrides_the_move_button_of_every_board(settings, tmp_path):
+    """The move button is one element template (games/elements/move_button.jinja):
+    a site's own copy, found first, draws every board's buttons."""
+    element = tmp_path / "games" / "elements" / "move_button.jinja"
+    element.parent.mkdir(parents=True)
+    element.write_text(
+        "{% macro move_button(move, label='', css='act', aria_label='', attrs={})"
+        ' %}<button class="site-button" name="move"'
+        ' value="{{ move if move is string else move|move_json }}">'
+        "{{ caller() if caller else label }}</button>{% endmacro %}"
+    )
+    templates = [dict(engine) for engine in settings.TEMPLATES]
+    jinja = next(e for e in templates if e.get("NAME") == "jinja2")
+    jinja["DIRS"] = [tmp_path, *jinja["DIRS"]]
+    settings.TEMPLATES = templates
+    state = ENGINE.setup(2, {}, seed=3)
+    mover = ENGINE.to_move(state)[0]
+    html = _lc_board(_lc_context(state, mover))
+    legal = ENGINE.legal_moves(state, mover)
+    assert html.count('class="site-button"') == len(legal)
+    assert "data-move" not in html
 
 
 def _board(page: str) -> str:
@@ -126,10 +219,10 @@ def _board(page: str) -> str:
 
 
 def test_the_lost_cities_board_offers_the_legal_moves_as_buttons(ana, make_user):
-    """The board built in Python (lost_cities_tags.lc_board): a button for each
+    """The Lost Cities board (games/lost-cities/board.jinja): a button for each
     legal move of the player to move and none for the other; names escaped;
     the counts and prompts in the viewer's language."""
-    from django.utils.html import escape
+    from markupsafe import escape  # as the board partials escape
     from page_helpers import data_moves
 
     from games import services
@@ -204,3 +297,35 @@ def test_a_turn_older_than_the_log_read_still_shows_in_the_bar(
     with django_assert_max_num_queries(few - 1):
         page = client.get(game.get_absolute_url()).content.decode()
     assert "Ana came back</span>" in players(page)[0]
+
+
+@pytest.mark.parametrize(
+    ("slug", "assets"),
+    [
+        ("lost-cities", []),
+        ("citadels", ["css/citadels.css", "js/citadels.js"]),
+        ("rival-cities", ["css/rival_cities.css"]),
+        ("my-city", ["css/my_city.css", "js/my_city.js"]),
+    ],
+)
+def test_a_games_stylesheet_and_script_are_in_the_pages_head_not_the_board(
+    ana, ben, slug, assets
+):
+    """The page's head loads the game's own stylesheet and script; the board
+    section htmx swaps after a move or a poll carries no <link> or <script>."""
+    from games import services
+
+    game = services.game_create(
+        creator=ana, engine_slug=slug, num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    client = login(ana)
+    page = client.get(game.get_absolute_url()).content.decode()
+    head = page.split("</head>", 1)[0]
+    for asset in assets:
+        assert f"/static/{asset}" in head
+        assert page.count(f"/static/{asset}") == 1
+    partial = client.get(game.get_absolute_url(), headers={"HX-Request": "true"})
+    html = partial.content.decode()
+    assert html.startswith('<section id="board"')
+    assert "<link" not in html and "<script" not in html

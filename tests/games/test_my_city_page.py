@@ -284,7 +284,7 @@ def test_a_campaign_chapter_and_its_rules_read_in_french(ana, ben):
     )
     services.seat_join(game_id=game.pk, user=ben)
     body = login(ben).get(game.get_absolute_url()).content.decode()
-    assert "Chapitre 2 : Au bord de l&#x27;eau" in body
+    assert "Chapitre 2 : Au bord de l&#39;eau" in body
     assert "chaque bâtiment qui longe la rivière" in body
     assert "The riverside" not in body
 

@@ -62,7 +62,7 @@ def test_a_game_without_a_board_template_is_an_error(monkeypatch):
     class NoBoard(type(spec)):
         @property
         def board_template(self):
-            return "games/no-such-game/board.html"
+            return "games/no-such-game/board.jinja"
 
     broken = NoBoard(**{f: getattr(spec, f) for f in spec.__dataclass_fields__})
     games = tuple(broken if s is spec else s for s in registry.GAMES)
@@ -74,7 +74,7 @@ def test_the_registry_gives_each_game_its_parts():
     spec = registry.get("citadels")
     assert spec.engine is engines.get("citadels")
     assert issubclass(spec.form, TableForm)
-    assert spec.board_template == "games/citadels/board.html"
+    assert spec.board_template == "games/citadels/board.jinja"
     assert registry.find("no-such-game") is None
     with pytest.raises(KeyError):
         registry.get("no-such-game")

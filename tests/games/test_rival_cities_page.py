@@ -592,8 +592,8 @@ def test_a_french_player_reads_the_page_in_french(ana, ben, french_catalogue):
     assert "Prendre 1 meuble" in body and "Hambourg" in body
     game = started(game, clients)
     body = clients[0].get(game.get_absolute_url()).content.decode()
-    assert "Déplacez l&#x27;Encrier" in body or "Déplacez l'Encrier" in body
+    assert "Déplacez l&#39;Encrier" in body or "Déplacez l'Encrier" in body
     assert "coûte 1 ressource" in body and "Production : 2 bière" in body
     assert "Ana a pris 1 meuble pour commencer" in body
     response = post_move(clients[0], game, {"type": "move", "spaces": 9})
-    assert "ne peut pas s&#x27;arrêter" in response.content.decode()
+    assert "ne peut pas s&#39;arrêter" in response.content.decode()

@@ -1,5 +1,6 @@
 """The pages and endpoints, through the HTTP client."""
 
+import html
 import json
 import re
 
@@ -115,8 +116,7 @@ def test_game_page_offers_only_legal_moves_with_data_move(clients, lost_cities_g
     current = game.state["current"]
     body = clients[current].get(game.get_absolute_url()).content.decode()
     offered = [
-        json.loads(m.replace("&quot;", '"'))
-        for m in re.findall(r'data-move="([^"]+)"', body)
+        json.loads(html.unescape(m)) for m in re.findall(r'data-move="([^"]+)"', body)
     ]
     legal = ENGINE.legal_moves(game.state, current)
 

@@ -26,7 +26,6 @@ from .cards import (
     FLOOR,
     HAND_SIZE,
     ORDER,
-    PARSED,
     RANK,
     SYMBOLS,
     card_info,
@@ -94,23 +93,28 @@ class LostCities:
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
         """Play phase: for each card in hand order, playing it (when it fits its
         expedition) then discarding it. Draw phase: the deck, then each discard pile
-        that may be drawn from, in colour order. The moves are shared (see PLAY)."""
+        that may be drawn from, in colour order. Every call returns new dicts: a
+        caller may change the moves it is given."""
         if state["over"] or seat != state["current"]:
             return []
         if state["phase"] == "draw":
             discards = state["discards"]
             discarded = state["discarded"]
-            moves = [DRAW_DECK]
+            moves = [{"type": "draw", "source": "deck"}]
             for colour in state["colours"]:
                 if discards[colour] and colour != discarded:
-                    moves.append(DRAW_PILE[colour])
+                    moves.append({"type": "draw", "source": colour})
             return moves
         expeditions = state["expeditions"][seat]
         moves = []
         # The hand is kept in hand order (see _draw): no sorting here.
         for card in state["hands"][seat]:
             pile = expeditions[COLOUR_OF[card]]
-            moves += CHOICES[card][FLOOR[pile[-1]] if pile else 0]
+            # The top of an expedition is its last card (cards only ever go on
+            # in ascending order): a card fits above its FLOOR.
+            if not pile or RANK[card] > FLOOR[pile[-1]]:
+                moves.append({"type": "play", "card": card})
+            moves.append({"type": "discard", "card": card})
         return moves
 
     # --- applying a move ---------------------------------------------------------------
@@ -296,25 +300,6 @@ class LostCities:
 
 
 # --- helpers ------------------------------------------------------------------------
-
-
-# Every move a legal_moves list can hold, built once and shared by every list: a
-# list is then a few look-ups. Nothing in the site changes a move it is given (the
-# bots, the templates and the playout read them, the services store them as JSON);
-# code that wants to change one must copy it first.
-PLAY = {card: {"type": "play", "card": card} for card in PARSED}
-DISCARD = {card: {"type": "discard", "card": card} for card in PARSED}
-DRAW_DECK = {"type": "draw", "source": "deck"}
-DRAW_PILE = {colour: {"type": "draw", "source": colour} for colour in COLOURS_6}
-# CHOICES[card][floor]: that card's moves in the play phase when the FLOOR of its
-# expedition is `floor` (0 for an empty one): play it if it fits, then discard it.
-CHOICES = {
-    card: tuple(
-        (PLAY[card], DISCARD[card]) if RANK[card] > floor else (DISCARD[card],)
-        for floor in range(max(FLOOR.values()) + 1)
-    )
-    for card in PARSED
-}
 
 
 def _refusal(state: dict, seat: int, move: dict) -> None:

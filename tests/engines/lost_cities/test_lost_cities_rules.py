@@ -127,6 +127,25 @@ def test_play_then_draw_order():
         ENGINE.apply(state, 1 - seat, {"type": "draw", "source": "deck"})
 
 
+def test_a_move_changed_by_its_caller_changes_no_later_list():
+    """legal_moves hands out new dicts on every call: a caller that changes
+    the moves it was given (in both phases) changes nothing it is given later,
+    in this game or another."""
+    state = fresh()
+    seat = state["current"]
+    before = [dict(m) for m in ENGINE.legal_moves(state, seat)]
+    for move in ENGINE.legal_moves(state, seat):
+        move["card"] = "lc-red-10"
+        move["type"] = "changed"
+    assert ENGINE.legal_moves(state, seat) == before
+    assert ENGINE.legal_moves(fresh(), seat) == before
+    state = ENGINE.apply(state, seat, before[-1])
+    draws = [dict(m) for m in ENGINE.legal_moves(state, seat)]
+    for move in ENGINE.legal_moves(state, seat):
+        move.clear()
+    assert ENGINE.legal_moves(state, seat) == draws
+
+
 def test_round_ends_when_last_deck_card_is_drawn():
     """Drawing the last card of the deck ends the game at once."""
     state = fresh()
