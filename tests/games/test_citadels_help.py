@@ -171,7 +171,7 @@ def test_a_text_uses_the_numbers_of_the_rules():
     """The numbers in the texts are the engine's: the classic and 2016
     Laboratories, the Navigator, the Architect."""
     from games.engines.citadels.alternates import NAVIGATOR_TAKE
-    from games.engines.citadels.turns import ARCHITECT_CARDS
+    from games.engines.citadels.powers import ARCHITECT_CARDS
     from games.engines.citadels.wonders import LABORATORY_GOLD
 
     with translation.override("en"):

@@ -9,9 +9,8 @@ are silent, the choice is written next to the code and in README.md.
 from __future__ import annotations
 
 from . import characters as ch
-from .building import can_place, price
+from .building import can_place, place, price
 from .common import (
-    acting,
     draw,
     has,
     holder,
@@ -21,6 +20,7 @@ from .common import (
     set_crown,
     value,
 )
+from .queries import emperor_targets, rank8_targets
 
 NAVIGATOR_TAKE = 4
 
@@ -61,29 +61,6 @@ def witch_takeover(state: dict) -> None:
     turn["seat"] = witch
 
 
-# Tax Collector (classic, rank 2) -------------------------------------------------
-
-
-def tax(state: dict, seat: int) -> None:
-    """After a player builds in a turn, 1 gold to the revealed Tax Collector, once
-    a turn, if the player has any (citadels.fr.txt)."""
-    revealed_by = holder(state, "tax_collector")
-    collector = acting(state, "tax_collector")
-    turn = state["turn"]
-    if (
-        state["edition"] != "classic"
-        or collector is None
-        or collector == seat
-        or ch.char_id("tax_collector") not in state["players"][revealed_by]["revealed"]
-        or turn.get("taxed")
-    ):
-        return
-    turn["taxed"] = True
-    if state["players"][seat]["gold"] > 0:
-        state["players"][seat]["gold"] -= 1
-        state["players"][collector]["gold"] += 1
-
-
 # Wizard ---------------------------------------------------------------------------
 # Looks at a player's hand, takes 1 card; builds it at once (paying, outside the
 # build limit, even identical to a district of the city) or keeps it.
@@ -116,8 +93,6 @@ def wizard_sub_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply_wizard(state: dict, seat: int, move: dict) -> None:
-    from .building import place
-
     turn = state["turn"]
     kind = move["type"]
     player = state["players"][seat]
@@ -143,10 +118,6 @@ def apply_wizard(state: dict, seat: int, move: dict) -> None:
 # Emperor --------------------------------------------------------------------------
 # Takes 1 gold per noble district; must give the crown to another player (not
 # himself, not its holder), who pays him 1 gold or 1 card of their choice.
-
-
-def emperor_targets(state: dict, seat: int) -> list[int]:
-    return [s for s in range(state["num_players"]) if s not in (seat, state["crown"])]
 
 
 def emperor_moves(state: dict, seat: int) -> list[dict]:
@@ -194,14 +165,6 @@ def killed_emperor_pending(state: dict) -> bool:
 
 def emperor_crown_moves(state: dict, seat: int) -> list[dict]:
     return emperor_moves(state, seat)
-
-
-def apply_emperor_crown(state: dict, seat: int, move: dict) -> None:
-    from .turns import finish_round
-
-    state["pending"] = None
-    apply_give_crown(state, seat, move, paid=False)
-    finish_round(state)
 
 
 # Abbot (classic) -------------------------------------------------------------------
@@ -260,8 +223,6 @@ def exchange_cost(state: dict, target: int, mine: dict, theirs: dict) -> int:
 
 
 def exchange_moves(state: dict, seat: int) -> list[dict]:
-    from .powers import rank8_targets
-
     me = state["players"][seat]
     gold = me["gold"]
     my_keys = [key_of(state, d["id"]) for d in me["city"]]

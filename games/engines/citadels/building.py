@@ -19,6 +19,8 @@ from .common import (
     to_bottom,
     witch_paused,
 )
+from .schemers import check_warrant
+from .taxes import after_build
 
 # The Architect builds up to 3, the Navigator none (see builds_nothing); the
 # Witch builds nothing in her own turn (she builds in the bewitched character's
@@ -94,8 +96,6 @@ def build_moves(state: dict, seat: int) -> list[dict]:
         if player["gold"] >= amount:
             moves.append({"type": "build", "card": card})
         elif state["turn"]["char"] == "cardinal":
-            from .chars2016 import cardinal_build_moves
-
             moves += cardinal_build_moves(state, seat, card, amount)
         if framework and key != "framework":
             moves.append({"type": "build", "card": card, "framework": True})
@@ -107,6 +107,22 @@ def build_moves(state: dict, seat: int) -> list[dict]:
                 if player["gold"] >= amount - k:
                     moves.append({"type": "build", "card": card, "cards": k})
     return moves
+
+
+# Cardinal (2016): lacking gold to build, take the shortfall from a player and
+# give them 1 card per gold taken (chars2016.apply_cardinal_card).
+
+
+def cardinal_build_moves(state: dict, seat: int, card: str, amount: int) -> list:
+    me = state["players"][seat]
+    short = amount - me["gold"]
+    if short <= 0 or len(me["hand"]) - 1 < short:
+        return []
+    return [
+        {"type": "build", "card": card, "from": s}
+        for s, p in enumerate(state["players"])
+        if s != seat and p["gold"] >= short
+    ]
 
 
 def apply_build(state: dict, seat: int, move: dict) -> None:
@@ -159,8 +175,6 @@ def apply_den(state: dict, seat: int, move: dict) -> None:
 
 def place(state: dict, seat: int, card: str, paid: int) -> None:
     """Moves a card from the hand into the city, then the build's consequences."""
-    from .powers import after_build
-
     player = state["players"][seat]
     turn = state["turn"]
     player["hand"].remove(card)
@@ -175,8 +189,6 @@ def place(state: dict, seat: int, card: str, paid: int) -> None:
 
         on_build(state, seat, key_of(state, card))
     if paid:
-        from .schemers import check_warrant
-
         check_warrant(state, seat, card, paid)
     if state["pending"] and state["pending"]["kind"] == "magistrate":
         return  # the tax waits for the Magistrate (schemers.apply_confiscate)

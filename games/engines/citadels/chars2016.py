@@ -10,6 +10,7 @@ alternates.py.
 from __future__ import annotations
 
 from . import districts as ds
+from .building import place, price
 from .common import (
     draw,
     has,
@@ -20,6 +21,7 @@ from .common import (
     set_crown,
     value,
 )
+from .queries import emperor_targets, rank8_targets
 
 SCHOLAR_DRAW = 7
 MARSHAL_MAX_COST = 3  # the Marshal seizes districts of this cost or less
@@ -37,8 +39,6 @@ def income_mix(state: dict, key: str) -> bool:
 
 
 def emperor_moves(state: dict, seat: int) -> list[dict]:
-    from .alternates import emperor_targets
-
     moves = []
     for target in emperor_targets(state, seat):
         other = state["players"][target]
@@ -86,25 +86,8 @@ def apply_tithe(state: dict, seat: int, move: dict) -> None:
     state["players"][seat]["gold"] += 1
 
 
-# Tax Collector (2016, rank 9): every build puts 1 gold of the builder (if any)
-# on the Tax Collector, whether or not it is in play this round, paid or not
-# (Framework, Necropolis...); not during the Tax Collector's own turn. With 2-3
-# players, his player is taxed during his other character's turn. When the
-# Magistrate confiscates the district, the Magistrate pays the tax instead of the
-# builder. Its holder takes the pile during the turn. 2016 rulebook (Tax
-# Collector).
-
-
-def tax_build(state: dict, seat: int, *, payer: int | None = None) -> None:
-    if state["edition"] != "2016" or "tax_collector" not in state["lineup"]:
-        return
-    if payer is None:
-        if state["turn"]["char"] == "tax_collector":
-            return  # the Tax Collector himself is not taxed
-        payer = seat
-    if state["players"][payer]["gold"] > 0:
-        state["players"][payer]["gold"] -= 1
-        state["tax_pool"] += 1
+# Tax Collector (2016, rank 9): its holder takes the pile of the taxes paid
+# by each build (taxes.tax_build) during the turn.
 
 
 def collect_taxes(state: dict, seat: int) -> None:
@@ -139,8 +122,6 @@ def scholar_sub_moves(state: dict, seat: int) -> list[dict]:
 
 
 def seize_moves(state: dict, seat: int) -> list[dict]:
-    from .powers import rank8_targets
-
     me = state["players"][seat]
     mine = {key_of(state, d["id"]) for d in me["city"]}
     moves = []
@@ -242,18 +223,6 @@ def seer_sub_moves(state: dict, seat: int) -> list[dict]:
 # 1 card per gold taken. -----------------------------------------------------------
 
 
-def cardinal_build_moves(state: dict, seat: int, card: str, amount: int) -> list:
-    me = state["players"][seat]
-    short = amount - me["gold"]
-    if short <= 0 or len(me["hand"]) - 1 < short:
-        return []
-    return [
-        {"type": "build", "card": card, "from": s}
-        for s, p in enumerate(state["players"])
-        if s != seat and p["gold"] >= short
-    ]
-
-
 def cardinal_sub_moves(state: dict, seat: int) -> list[dict]:
     sub = state["turn"]["sub"]
     hand = state["players"][seat]["hand"]
@@ -261,8 +230,6 @@ def cardinal_sub_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply_cardinal_card(state: dict, seat: int, move: dict) -> None:
-    from .building import place, price
-
     sub = state["turn"]["sub"]
     me = state["players"][seat]
     other = state["players"][sub["seat"]]

@@ -7,6 +7,7 @@ from . import (
     alternates,
     building,
     chars2016,
+    continuations,
     darkcity,
     determinize,
     draft,
@@ -231,7 +232,7 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
     elif kind == "graveyard":
         wonders.apply_graveyard(state, seat, move)
     elif kind in ("theater_swap", "theater_pass"):
-        wonders.apply_theater(state, seat, move)
+        continuations.apply_theater(state, seat, move)
     elif kind == "lighthouse":
         darkcity.apply_lighthouse(state, seat, move)
     elif kind == "bell_tower":
@@ -239,9 +240,9 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
     elif kind == "confiscate":
         schemers.apply_confiscate(state, seat, move)
     elif kind == "bribe":
-        schemers.apply_bribe(state, seat, move)
+        continuations.apply_bribe(state, seat, move)
     elif kind == "reveal_threat":
-        schemers.apply_reveal(state, seat, move)
+        continuations.apply_reveal(state, seat, move)
     elif kind == "scholar_keep":
         chars2016.apply_scholar(state, seat, move)
     elif kind == "seer_give":
@@ -251,7 +252,7 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
     elif kind == "tribute":
         alternates.apply_tribute(state, seat, move)
     elif kind == "give_crown" and state["pending"]:
-        alternates.apply_emperor_crown(state, seat, move)
+        continuations.apply_emperor_crown(state, seat, move)
     elif kind in ("wizard_take", "wizard_build", "wizard_keep"):
         alternates.apply_wizard(state, seat, move)
     elif kind in ("redraw_card", "redraw_done") and state["turn"]["sub"]:
@@ -265,7 +266,7 @@ def _dispatch(state: dict, seat: int, move: dict) -> None:
     elif kind == "build":
         building.apply_build(state, seat, move)
     elif kind in POWER_MOVES:
-        powers.apply_power(state, seat, move)
+        continuations.apply_power(state, seat, move)
     elif kind in WONDER_MOVES:
         wonders.apply_wonder(state, seat, move)
     elif kind == "end_turn":

@@ -8,26 +8,24 @@ numbers. Each function names the character it implements.
 from __future__ import annotations
 
 from . import alternates as alt
-from . import characters as ch
 from . import chars2016 as c16
 from . import schemers as sch
 from .building import remove_district
 from .common import (
-    acting,
     draw,
     has,
     holder,
-    is_complete,
     key_of,
     rank,
     to_bottom,
     value,
 )
-from .turns import ARCHITECT_CARDS, MERCHANT_BONUS, QUEEN_BONUS
+from .queries import emperor_targets, face_up_keys, rank8_targets
+from .wonders import graveyard_pending
 
-
-def face_up_keys(state: dict) -> set[str]:
-    return {ch.char_key(c) for c in state["draft"]["face_up"]}
+ARCHITECT_CARDS = 2
+MERCHANT_BONUS = 1
+QUEEN_BONUS = 3
 
 
 # --- Hooks called by turns.py ----------------------------------------------------
@@ -47,12 +45,6 @@ def after_resources(state: dict, seat: int) -> None:
         player["hand"].extend(draw(state, ARCHITECT_CARDS))
     elif key == "queen":
         queen_bonus(state, seat)
-
-
-def after_build(state: dict, seat: int) -> None:
-    """Consequences of a build for other characters."""
-    alt.tax(state, seat)
-    c16.tax_build(state, seat)
 
 
 def at_end_of_turn(state: dict, seat: int) -> None:
@@ -79,7 +71,7 @@ def must_use_power(state: dict, seat: int) -> bool:
     if turn["power"]:
         return turn["char"] == "abbot" and bool(c16.tithe_moves(state, seat))
     if turn["char"] == "emperor":
-        return bool(alt.emperor_targets(state, seat))
+        return bool(emperor_targets(state, seat))
     if turn["char"] == "witch":
         return bool(alt.bewitch_moves(state, seat))
     if turn["char"] == "abbot" and state["edition"] == "2016":
@@ -143,59 +135,6 @@ def power_moves(state: dict, seat: int, *, early: bool = False) -> list[dict]:
     return moves
 
 
-def apply_power(state: dict, seat: int, move: dict) -> None:
-    turn = state["turn"]
-    kind = move["type"]
-    player = state["players"][seat]
-    if kind == "beautify":
-        beautify(state, seat, move["district"])
-        return
-    if kind == "tithe":
-        c16.apply_tithe(state, seat, move)
-        return
-    turn["power"] = True
-    if kind == "kill":
-        state["killed"] = move["character"]
-    elif kind == "rob":
-        state["robbed"] = move["character"]
-    elif kind == "swap_hands":
-        other = state["players"][move["seat"]]
-        player["hand"], other["hand"] = other["hand"], player["hand"]
-    elif kind == "redraw_card":
-        turn["sub"] = {"kind": "redraw", "cards": [move["card"]]}
-    elif kind == "destroy":
-        destroy(state, seat, move["seat"], move["district"])
-    elif kind == "bewitch":
-        state["bewitched"] = move["character"]
-        from .turns import next_call
-
-        # Her turn is put on hold (2016 rulebook): no income, and her Poor
-        # House and Park wait for the end of the turn she resumes.
-        next_call(state)
-    elif kind in ("wizard_look", "wizard_take", "wizard_build", "wizard_keep"):
-        alt.apply_wizard(state, seat, move)
-    elif kind == "give_crown" and state["edition"] == "2016":
-        c16.apply_emperor(state, seat, move)
-    elif kind == "give_crown":
-        alt.apply_give_crown(state, seat, move, paid=True)
-    elif kind == "warrants":
-        sch.apply_warrants(state, seat, move)
-    elif kind == "threats":
-        sch.apply_threats(state, seat, move)
-    elif kind == "scholar":
-        c16.apply_scholar(state, seat, move)
-    elif kind == "seize":
-        c16.apply_seize(state, seat, move)
-    elif kind == "spy":
-        c16.apply_spy(state, seat, move)
-    elif kind == "seer":
-        c16.apply_seer(state, seat, move)
-    elif kind == "navigate":
-        alt.apply_navigate(state, seat, move)
-    elif kind == "exchange":
-        alt.apply_exchange(state, seat, move)
-
-
 # Assassin -----------------------------------------------------------------------
 
 
@@ -251,13 +190,6 @@ def apply_redraw(state: dict, seat: int, move: dict) -> None:
 # Warlord ------------------------------------------------------------------------
 
 
-def protected_by_bishop(state: dict, target: int) -> bool:
-    """The Bishop's city, unless he is killed; a bewitched Bishop protects the
-    Witch's city and not his own (2016 rulebook, Bishop)."""
-    bishop = acting(state, "bishop")
-    return bishop == target and state["killed"] != "bishop"
-
-
 def destroy_cost(state: dict, target: int, district: dict) -> int:
     """The cost minus 1 (a beautified district's cost is 1 higher), plus 1
     behind a Great Wall (not for the Great Wall itself)."""
@@ -268,19 +200,6 @@ def destroy_cost(state: dict, target: int, district: dict) -> int:
     ):
         amount += 1
     return max(0, amount)
-
-
-def rank8_targets(state: dict, seat: int) -> list[tuple[int, dict]]:
-    """Districts a rank-8 power may touch: not in a completed city, not in the
-    Bishop's city while he lives, never the Keep."""
-    out = []
-    for target, player in enumerate(state["players"]):
-        if is_complete(state, target) or protected_by_bishop(state, target):
-            continue
-        for district in player["city"]:
-            if key_of(state, district["id"]) != "keep":
-                out.append((target, district))
-    return out
 
 
 def destroy_moves(state: dict, seat: int) -> list[dict]:
@@ -296,8 +215,6 @@ def destroy(state: dict, seat: int, target: int, card: str) -> None:
     district = next(d for d in state["players"][target]["city"] if d["id"] == card)
     state["players"][seat]["gold"] -= destroy_cost(state, target, district)
     remove_district(state, target, card, to_deck=False)
-    from .wonders import graveyard_pending
-
     if not graveyard_pending(state, seat, card):
         to_bottom(state, [card])
 

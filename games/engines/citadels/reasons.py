@@ -90,7 +90,8 @@ def _kill(state: dict, target) -> str:
 
 
 def _destroy(state: dict, seat: int, move: dict) -> str:
-    from .powers import destroy_cost, protected_by_bishop
+    from .powers import destroy_cost
+    from .queries import protected_by_bishop
 
     if state["turn"]["char"] != "warlord":
         return _("Only the Warlord destroys districts.")

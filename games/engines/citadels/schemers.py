@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .common import acting, holder, rank
+from .common import acting, city_keys, holder, is_complete, key_of, rank
+from .queries import face_up_keys
+from .taxes import after_build, tax_build
 
 
 def _targets(state: dict, *, threats: bool) -> list[str]:
-    from .powers import face_up_keys
-
     up = face_up_keys(state)
     return [
         k
@@ -84,8 +84,6 @@ def check_warrant(state: dict, seat: int, card: str, paid: int) -> None:
 
 
 def confiscate_moves(state: dict, seat: int) -> list[dict]:
-    from .common import city_keys, key_of
-
     pending = state["pending"]
     moves = [{"type": "confiscate", "take": False}]
     signed = state["warrants"]["signed"] == state["turn"]["char"]
@@ -96,10 +94,6 @@ def confiscate_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply_confiscate(state: dict, seat: int, move: dict) -> None:
-    from .chars2016 import tax_build
-    from .common import is_complete
-    from .powers import after_build
-
     pending = state["pending"]
     state["pending"] = None
     if not move["take"]:
@@ -174,39 +168,8 @@ def bribe_cost(state: dict, seat: int) -> int:
     return state["players"][seat]["gold"] // 2
 
 
-def apply_bribe(state: dict, seat: int, move: dict) -> None:
-    from .turns import resources_continue
-
-    state["turn"]["sub"] = None
-    blackmailer = acting(state, "blackmailer")
-    player = state["players"][seat]
-    if move["pay"]:
-        half = bribe_cost(state, seat)
-        player["gold"] -= half
-        state["players"][blackmailer]["gold"] += half
-        # Removed face down: paid, not revealed.
-        state["threats"].setdefault("bribed", []).append(state["turn"]["char"])
-        resources_continue(state)
-        return
-    state["pending"] = {"kind": "blackmail", "seat": blackmailer, "victim": seat}
-
-
 def reveal_moves(state: dict, seat: int) -> list[dict]:
     return [{"type": "reveal_threat", "reveal": r} for r in (True, False)]
-
-
-def apply_reveal(state: dict, seat: int, move: dict) -> None:
-    from .turns import resources_continue
-
-    victim = state["pending"]["victim"]
-    state["pending"] = None
-    if move["reveal"]:
-        char = state["turn"]["char"]
-        state["threats"]["revealed"].append(char)
-        if state["threats"]["flowered"] == char:
-            state["players"][seat]["gold"] += state["players"][victim]["gold"]
-            state["players"][victim]["gold"] = 0
-    resources_continue(state)
 
 
 def threat_pending(state: dict, seat: int) -> bool:

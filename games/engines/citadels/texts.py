@@ -21,21 +21,14 @@ from .alternates import NAVIGATOR_TAKE
 from .building import BUILD_LIMIT, MONUMENT_MAX_CITY
 from .chars2016 import INCOME_AS_CARDS, MARSHAL_MAX_COST, SCHOLAR_DRAW
 from .common import character_name
-from .powers import ARTIST_MAX
+from .powers import ARCHITECT_CARDS, ARTIST_MAX, MERCHANT_BONUS, QUEEN_BONUS
 from .scoring import (
     CAPITOL_BONUS,
     IVORY_TOWER_BONUS,
     SECRET_VAULT_BONUS,
     STATUE_BONUS,
 )
-from .turns import (
-    ARCHITECT_CARDS,
-    CARDS_DRAWN,
-    MERCHANT_BONUS,
-    PARK_CARDS,
-    POOR_HOUSE_GOLD,
-    QUEEN_BONUS,
-)
+from .turns import CARDS_DRAWN, PARK_CARDS, POOR_HOUSE_GOLD
 from .wonders import GRAVEYARD_PRICE, LABORATORY_GOLD, SMITHY_CARDS, SMITHY_PRICE
 
 # A character's power: one text, or one per edition ({"classic": ..., "2016": ...}).

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from . import characters as ch
 from . import districts as ds
+from .alternates import witch_takeover
+from .chars2016 import INCOME_AS_CARDS, income_mix
 from .common import (
     acting,
     ball_room_host,
@@ -20,22 +22,23 @@ from .common import (
     draw,
     has,
     holder,
+    rank,
+    rng_randrange,
+    rng_shuffle,
     set_crown,
     to_bottom,
 )
+from .powers import QUEEN_BONUS, after_resources, at_end_of_turn, on_round_end
+from .schemers import threat_pending, threatened
+from .wonders import theater_pending
 
 GOLD_TAKEN = 2
 CARDS_DRAWN = 2
-ARCHITECT_CARDS = 2
-MERCHANT_BONUS = 1
-QUEEN_BONUS = 3
 POOR_HOUSE_GOLD = 1
 PARK_CARDS = 2
 
 
 def start_calls(state: dict) -> None:
-    from .wonders import theater_pending
-
     state["phase"] = "call"
     state["rank"] = 0
     state["draft"]["steps"] = []
@@ -120,8 +123,6 @@ def early_abilities(state: dict) -> bool:
     (it gathers and settles the threat first), a bewitched player (no ability
     at all) nor a Hospital turn. Classic: the resources come first
     (citadels.fr.txt, "Ensuite, le joueur peut utiliser le pouvoir")."""
-    from .schemers import threat_pending
-
     turn = state["turn"]
     if state["edition"] != "2016" or turn["step"] != "resources":
         return False
@@ -135,8 +136,6 @@ def early_abilities(state: dict) -> bool:
 
 
 def end_round(state: dict) -> None:
-    from .powers import on_round_end
-
     killed = state["killed"]
     if killed in ch.CROWN_TAKERS and holder(state, killed) is not None:
         # A killed King still takes the crown at the end of the round.
@@ -153,13 +152,117 @@ def end_round(state: dict) -> None:
 
 
 def finish_round(state: dict) -> None:
-    from .draft import start_round
-
     if state["first_complete"] is not None:
         state["phase"] = "over"
         state["pending"] = None
         return
     start_round(state)
+
+
+# --- The draft of a round (set-up and the draft's moves: draft.py) ------------
+
+
+def start_round(state: dict) -> None:
+    """A new round: reset the round's records, lay out discards, start the draft."""
+    n = state["num_players"]
+    state["round"] += 1
+    state["phase"] = "draft"
+    state["killed"] = None
+    state["robbed"] = None
+    state["bewitched"] = None
+    state["rank"] = 0
+    state["turn"] = None
+    state["draft_last"] = None
+    state["warrants"] = None
+    state["threats"] = None
+    state["queen_owed"] = None
+    for p in state["players"]:
+        p["characters"] = []
+        p["revealed"] = []
+    pile = [ch.char_id(k) for k in state["lineup"]]
+    rng_shuffle(state, pile)
+    state["face_down"] = []
+    face_up: list[str] = []
+    steps: list[dict] = []
+    crown = state["crown"]
+    order = [(crown + i) % n for i in range(n)]
+    if n >= 4:
+        # 2016: the face-up discards first, then the face-down one (2016
+        # rulebook, Selection Phase); classic: the face-down one first (the
+        # order this engine has always used; citadels.fr.txt is silent).
+        modern = state["edition"] == "2016"
+        if not modern:
+            state["face_down"].append({"id": pile.pop(), "by": None})
+        face_up_count = max(0, len(pile) + (0 if modern else 1) - n - 2)
+        king = _rank4(state)
+        while len(face_up) < face_up_count:
+            card = pile.pop()
+            if card == king:
+                # The rank-4 character is never discarded face up: it goes back
+                # into the pile, which is shuffled again (DATA.md 2f).
+                pile.insert(0, card)
+                rng_shuffle(state, pile)
+                continue
+            face_up.append(card)
+        if modern:
+            state["face_down"].append({"id": pile.pop(), "by": None})
+        steps = [{"seat": s, "action": "choose"} for s in order]
+        if len(pile) == n:
+            # 7 players with 8 characters, 8 with 9: the last player also takes
+            # the face-down card and keeps one of the two.
+            steps.insert(-1, {"seat": order[-1], "action": "take_face_down"})
+    elif n == 3:
+        state["face_down"].append({"id": pile.pop(), "by": None})
+        steps = [{"seat": s, "action": "choose"} for s in order]
+        if len(pile) == 8:
+            # 2016, 9 characters: after the first picks, 1 of the remaining 5 is
+            # discarded face down at random (DATA.md 2f).
+            steps.append({"seat": None, "action": "random_discard"})
+        steps += [{"seat": s, "action": "choose"} for s in order]
+    else:
+        # 2 players: one card face down at random, A keeps 1, then B, A, B each
+        # keep 1 and discard 1 face down (DATA.md 2f, FFG rulebook).
+        a, b = order
+        state["face_down"].append({"id": pile.pop(), "by": None})
+        steps = [{"seat": a, "action": "choose"}]
+        for s in (b, a, b):
+            steps += [{"seat": s, "action": "choose"}, {"seat": s, "action": "discard"}]
+    state["draft"] = {"pile": pile, "face_up": face_up, "steps": steps}
+    advance_draft(state)
+
+
+def _rank4(state: dict) -> str | None:
+    for key in state["lineup"]:
+        if rank(state, key) == 4:
+            return ch.char_id(key)
+    return None
+
+
+def advance_draft(state: dict) -> None:
+    """Plays the automatic draft steps until a seat must decide, or ends the draft."""
+    draft = state["draft"]
+    while draft["steps"]:
+        step = draft["steps"][0]
+        if step["action"] == "random_discard":
+            card = draft["pile"].pop(rng_randrange(state, len(draft["pile"])))
+            state["face_down"].append({"id": card, "by": None})
+        elif step["action"] == "take_face_down":
+            first = state["face_down"].pop(0)
+            draft["pile"].append(first["id"])
+        elif step["action"] == "discard" and len(draft["pile"]) == 1:
+            state["face_down"].append({"id": draft["pile"].pop(), "by": step["seat"]})
+        else:
+            return
+        draft["steps"].pop(0)
+    last = _last_picker(state)
+    for card in draft["pile"]:
+        state["face_down"].append({"id": card, "by": last})
+    draft["pile"] = []
+    start_calls(state)
+
+
+def _last_picker(state: dict) -> int | None:
+    return state.get("draft_last")
 
 
 # --- Resources -----------------------------------------------------------------
@@ -203,8 +306,6 @@ def apply_resources(state: dict, seat: int, move: dict) -> None:
 
 
 def resources_done(state: dict, seat: int) -> None:
-    from .schemers import threatened
-
     state["turn"]["step"] = "main"
     if state["turn"].get("hospital"):
         end_of_turn_districts(state, seat)
@@ -218,9 +319,6 @@ def resources_done(state: dict, seat: int) -> None:
 def resources_continue(state: dict) -> None:
     """After resources: the Witch takes over a bewitched turn, then the
     character's automatic gains."""
-    from .alternates import witch_takeover
-    from .powers import after_resources
-
     witch_takeover(state)
     after_resources(state, state["turn"]["seat"])
 
@@ -241,8 +339,6 @@ def income(state: dict, seat: int, key: str) -> int:
 def income_moves(state: dict, seat: int) -> list[dict]:
     """Income as gold; as cards for the Patrician and the Cardinal; any mix of
     gold and cards for the 2016 Abbot ("cards": how many of them are cards)."""
-    from .chars2016 import income_mix
-
     turn = state["turn"]
     amount = income(state, seat, turn["char"])
     if turn["income"] or amount == 0:
@@ -253,8 +349,6 @@ def income_moves(state: dict, seat: int) -> list[dict]:
 
 
 def take_income(state: dict, seat: int, cards: int = 0) -> None:
-    from .chars2016 import INCOME_AS_CARDS
-
     turn = state["turn"]
     if not turn["income"]:
         turn["income"] = True
@@ -272,8 +366,6 @@ def end_turn(state: dict, seat: int) -> None:
     """Uncollected income is collected, then the end-of-turn effects (the
     districts first, then the Alchemist), then the next rank is called (chosen
     here: income is never forfeited by forgetting)."""
-    from .powers import at_end_of_turn
-
     take_income(state, seat)
     # The Poor House before the Alchemist's refund (2016 rulebook, Poor House).
     end_of_turn_districts(state, seat)

@@ -231,7 +231,8 @@ def _prices(state: dict) -> dict:
     protected (a rank-8 character always comes after him). The page reads
     these rather than computing a rule itself."""
     from .chars2016 import seizable, seize_cost
-    from .powers import destroy_cost, protected_by_bishop
+    from .powers import destroy_cost
+    from .queries import protected_by_bishop
 
     bishop_shown = ch.char_id("bishop") in _revealed(state)
     out = {}

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from . import characters as ch
 from .building import remove_district
-from .common import draw, has, is_complete, key_of, rng_randrange, to_bottom
-from .turns import next_call
+from .common import draw, has, is_complete, key_of, to_bottom
 
 SMITHY_PRICE = 2
 SMITHY_CARDS = 3
@@ -130,19 +129,6 @@ def theater_moves(state: dict, seat: int) -> list[dict]:
         if other != seat and player["characters"]:
             moves += [{"type": "theater_swap", "seat": other, "give": c} for c in mine]
     return moves
-
-
-def apply_theater(state: dict, seat: int, move: dict) -> None:
-    """The owner gives one of their characters and takes one of the opponent's
-    at random (face down: with two characters each, chosen here as a blind pick)."""
-    state["pending"] = None
-    if move["type"] == "theater_swap":
-        mine = state["players"][seat]["characters"]
-        theirs = state["players"][move["seat"]]["characters"]
-        taken = theirs[rng_randrange(state, len(theirs))]
-        mine[mine.index(move["give"])] = taken
-        theirs[theirs.index(taken)] = move["give"]
-    next_call(state)
 
 
 __all__ = ["ch"]
