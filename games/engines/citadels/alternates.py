@@ -1,5 +1,6 @@
-"""The alternate characters of the classic game (Dark City): Witch, Tax
-Collector, Wizard, Emperor, Abbot, Alchemist, Navigator, Diplomat.
+"""The alternate characters of the classic game (Dark City): Witch, Wizard,
+Emperor, Abbot, Alchemist, Navigator, Diplomat (the Tax Collector's tax is in
+taxes.py).
 
 Rules: citadels.fr.txt "Nouveaux personnages" (one paragraph each) and DATA.md
 2e (classic effects). The Queen and the Artist are in powers.py. Where the texts

@@ -1,4 +1,6 @@
-"""Set-up and the character draft.
+"""Set-up and the character draft's moves. The start of each round, with its
+discards and the draft's automatic steps, is in turns.py (start_round,
+advance_draft): the round flows from the last call into the next draft.
 
 Rules: citadels.fr.txt "Fonctionnement" (4 cards and 2 gold each, a random
 crown, set-aside characters, choosing in turn and passing the rest on, the last

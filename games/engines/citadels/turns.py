@@ -1,12 +1,14 @@
-"""The call of the ranks and a player's turn: resources, income, end.
+"""The flow of a round: its start and the draft's automatic steps, the call of
+the ranks and a player's turn (resources, income, end), the end of the round.
 
 Rules: citadels.fr.txt (the crown calls the characters in rank order; a killed
 character stays silent; take 2 gold or draw 2 and keep 1, then the power, then
 build one district of a name not yet in the city; the robbed player gives all
 gold; the King takes the crown, even when killed; the end at the 8th district)
 and citadels_game_help.fr.txt (TOURS DES JOUEURS, FIN DE PARTIE, discards face
-down under the deck). Building is in building.py, powers in powers.py, unique districts in
-wonders.py.
+down under the deck); for the round's start, the draft rules of draft.py.
+Building is in building.py, powers in powers.py, unique districts in wonders.py;
+the moves that call this flow back are in continuations.py.
 """
 
 from __future__ import annotations
