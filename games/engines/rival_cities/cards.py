@@ -11,7 +11,8 @@ An action is a dict with "do" (the action's name) and its parameters:
 
     production  res, n             gain n of res, +1 per factory flipped (R-rc)
     gift        res {type: n}      gain exactly these (R-rc "Cadeau")
-    donation    cost {..}, stars, times   pay cost for stars, up to `times` (R-rc "Don")
+    donation    cost {..}, stars, res {..}, times   pay cost for stars (and the
+                resources `res`, if any), up to `times` (R-rc "Don")
     exchange    times              swap one of yours for one of the supply (R-rc)
     letter      n                  gain n letters (R-rc)
     draw                           draw a special action card (R-rc)
@@ -45,7 +46,9 @@ BASIC_CARDS = [
     },
     {
         "id": "basic-6",
-        "actions": [_a("donation", cost={"beer": 2}, stars=1, times=2)],
+        "actions": [
+            _a("donation", cost={"beer": 2}, stars=1, res={"leather": 1}, times=2)
+        ],
     },
     {"id": "basic-7", "halves": [[_a("letter", n=1)], [_a("draw")]]},
     {"id": "basic-8", "actions": [_a("factory", free=False)]},
@@ -60,7 +63,15 @@ BASIC_CARDS = [
     },
     {
         "id": "basic-15",
-        "actions": [_a("donation", cost={"cloth": 1, "leather": 1}, stars=1, times=2)],
+        "actions": [
+            _a(
+                "donation",
+                cost={"cloth": 1, "leather": 1},
+                stars=1,
+                res={"beer": 1},
+                times=2,
+            )
+        ],
     },
 ]
 
@@ -110,7 +121,9 @@ SPECIAL_CARDS = [
     },
     {
         "id": "special-21",
-        "actions": [_a("donation", cost={"leather": 2}, stars=1, times=2)],
+        "actions": [
+            _a("donation", cost={"leather": 2}, stars=1, res={"cloth": 1}, times=2)
+        ],
     },
     {
         "id": "special-22",

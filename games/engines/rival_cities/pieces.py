@@ -173,7 +173,7 @@ LAWSUITS = {
     },
     "lawsuit-8": {
         "cost": {"beer": 1},
-        "bonus": [{"do": "exchange", "times": 1}],
+        "bonus": [{"do": "exchange", "times": 2}],  # R-rc: "jusqu'à deux fois"
         "extra": 2,
         "win": {"leather": 2},
         "stars": 2,

@@ -224,3 +224,64 @@ def test_ship_15_gives_two_stars_per_lawsuit_won():
     state = action(state, 0, "court")
     state = play(state, {"type": "court", "resolve": True})
     assert state["players"][0]["stars"] == 2
+
+
+def test_a_letter_exchange_is_offered_when_a_ship_is_bought():
+    """A letter's exchange may come whenever a payment is due: a ship whose fixed
+    resource is missing can be bought after swapping for it."""
+    cost = SHIPS["ship-1"]["cost"]
+    fixed = next(res for res in cost if res != "any")
+    other = "beer" if fixed != "beer" else "cloth"
+    state = face_up(set_res(started(), 0, **{other: sum(cost.values())}), "ship-1")
+    state["ships_face_up"][1:] = [None, None, None]  # ship 1 alone on offer
+    state = set_tokens(state, 0, letters=1)
+    state = action(state, 0, "ship")
+    assert decision(state) == "ship"
+    moves = ENGINE.legal_moves(state, 0)
+    assert {"type": "ship", "card": "ship-1"} not in moves
+    swap = {"type": "letter_exchange", "give": other, "take": fixed}
+    assert swap in moves
+    state = play(state, swap)
+    assert decision(state) == "ship" and state["players"][0]["letters"] == 0
+    assert {"type": "ship", "card": "ship-1"} in ENGINE.legal_moves(state, 0)
+
+
+def test_without_a_letter_an_unpayable_ship_decision_is_skipped():
+    """No ship payable and no letter to swap: nothing to decide."""
+    cost = SHIPS["ship-1"]["cost"]
+    fixed = next(res for res in cost if res != "any")
+    other = "beer" if fixed != "beer" else "cloth"
+    state = face_up(set_res(started(), 0, **{other: sum(cost.values())}), "ship-1")
+    state["ships_face_up"][1:] = [None, None, None]  # ship 1 alone on offer
+    state = set_tokens(state, 0, letters=0)
+    state = action(state, 0, "ship")
+    assert decision(state) != "ship"
+
+
+def test_a_letter_exchange_is_offered_while_paying():
+    """The payment of a ship's free part offers the letter's exchange too."""
+    price = SHIPS["ship-6"]["cost"]["any"]
+    state = face_up(set_res(started(), 0, beer=price), "ship-6")
+    state = set_tokens(state, 0, letters=1)
+    state = action(state, 0, "ship")
+    state = play(state, {"type": "ship", "card": "ship-6"})
+    assert decision(state) == "pay"
+    swap = {"type": "letter_exchange", "give": "beer", "take": "furniture"}
+    assert swap in ENGINE.legal_moves(state, 0)
+    state = play(state, swap)
+    assert decision(state) == "pay"
+    assert state["players"][0]["res"]["furniture"] == 1
+
+
+def test_lawsuit_8_bonus_exchanges_up_to_twice():
+    """Lawsuit 8's bonus is an Exchange, which the text allows up to twice."""
+    state = lawsuit_at(set_res(started(), 0, beer=3), 0, "lawsuit-8")
+    state = action(state, 0, "lawsuit")
+    state = play(state, {"type": "lawsuit", "position": 0})
+    assert decision(state) == "exchange"
+    swap = {"type": "exchange", "give": "beer", "take": "furniture"}
+    state = play(state, swap)
+    assert decision(state) == "exchange"
+    state = play(state, swap)
+    assert state["players"][0]["res"]["furniture"] == 2
+    assert decision(state) != "exchange"

@@ -6,6 +6,7 @@ from rival_helpers import (
     decision,
     play,
     set_res,
+    set_tokens,
     started,
     take_alliance,
     take_ship,
@@ -201,3 +202,22 @@ def test_step_1_bell_holder_decides_first():
     assert ENGINE.to_move(state) == [1]
     state = play(state, {"type": "upkeep", "card": "alliance-london", "pay": True})
     assert ENGINE.to_move(state) == [0] and decision(state) == "upkeep"
+
+
+def test_step_1_upkeep_a_letter_could_pay_is_asked_not_returned():
+    """An upkeep one lacks the resource for, but could get with a letter's
+    exchange, is the player's decision: swap and pay, or give the alliance back."""
+    state = take_alliance(started(), 0, "alliance-oslo")  # upkeep: leather
+    state = set_tokens(set_res(state, 0, beer=1), 0, letters=1)
+    state = only_step(state, "ls_upkeep")
+    assert decision(state) == "upkeep"
+    assert state["players"][0]["alliances"] == ["alliance-oslo"]
+    moves = ENGINE.legal_moves(state, 0)
+    assert {"type": "upkeep", "card": "alliance-oslo", "pay": True} not in moves
+    assert {"type": "upkeep", "card": "alliance-oslo", "pay": False} in moves
+    swap = {"type": "letter_exchange", "give": "beer", "take": "leather"}
+    assert swap in moves
+    state = play(state, swap)
+    state = play(state, {"type": "upkeep", "card": "alliance-oslo", "pay": True})
+    assert state["players"][0]["alliances"] == ["alliance-oslo"]
+    assert state["players"][0]["res"]["leather"] == 0
