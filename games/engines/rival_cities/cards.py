@@ -117,7 +117,7 @@ SPECIAL_CARDS = [
     {"id": "special-19", "actions": [_a("piracy"), _a("draw")]},
     {
         "id": "special-20",
-        "actions": [_a("donation", cost={"furniture": 1}, stars=1, times=2)],
+        "actions": [_a("donation", cost={"furniture": 1}, stars=2, times=2)],
     },
     {
         "id": "special-21",
