@@ -50,19 +50,14 @@ class Context:
             if entry:
                 mine = entry["marker"] * (1 if city["seat"] == 0 else -1)
                 lawsuits_leaning += 1 if mine >= 2 else 0
+        lead = len(city["ships"]) - len(other["ships"])
+        stars = city["star_count"]["total"] - other["star_count"]["total"]
         return {
-            "ships": max(0, len(city["ships"]) - len(other["ships"]) + 1) / 4,
+            "ships": max(0, lead) / 3,
             "alliances": len(city["alliances"]) / 4,
             "lawsuits": (len(city["lawsuits_won"]) + 0.5 * lawsuits_leaning) / 3,
             "prestige": max(0, prestige) / self.win_at,
-            "stars": max(
-                0.0,
-                min(
-                    1.0,
-                    0.3
-                    + (city["star_count"]["total"] - other["star_count"]["total"]) / 12,
-                ),
-            ),
+            "stars": max(0.0, min(1.0, stars / 10)),
         }
 
     def _weights(self, route: str | None, plan: str) -> dict:
@@ -86,7 +81,7 @@ class Context:
         if route == "alliances":
             return len(them["alliances"]) >= 3
         if route == "prestige":
-            return -self.prestige >= self.win_at - 2
+            return -self.prestige >= self.win_at - 3
         if route == "lawsuits":
             return len(them["lawsuits_won"]) >= 2
         return False
@@ -255,7 +250,9 @@ def action_value(ctx: Context, action: dict) -> float:  # noqa: C901, PLR0911, P
     if do == "reactivate":
         return 1.0 if me["factories"]["spent"] else 0.0
     if do == "prestige":
-        value = 1.0 + 5.0 * w["prestige"]
+        # A tug of war: a step back from the rival's side also cuts their
+        # low-season income and their stars on the track.
+        value = 1.0 + 5.0 * w["prestige"] + 0.6 * max(0, -ctx.prestige)
         if ctx.prestige + 1 >= ctx.win_at:
             value += WIN
         if ctx.rival_near("prestige"):
@@ -522,8 +519,9 @@ class RouteBot:
             raise ValueError(f"unknown route {route!r}")
         self.route = route
         self.rng = random.Random(seed)
-        # The mixed bot's opening plan, until a route is under way.
-        self.plan = self.rng.choice(ROUTES)
+        # The mixed bot's opening plan, until a route is under way: stars, which
+        # every action feeds a little (ships, lawsuits, the track, donations).
+        self.plan = "stars"
 
     @property
     def name(self) -> str:

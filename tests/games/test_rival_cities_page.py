@@ -542,7 +542,7 @@ def test_computer_player_goes_for_the_prestige_victory():
     state["prestige"] = 6
     state["queue"] = [{"t": "option", "seat": 0}]
     prestige_space = next(
-        i for i, s in enumerate(state["ring"]) if s["card"] == "basic-10"
+        i for i, s in enumerate(state["ring"]) if s["card"] == "basic-11"
     )
     state["inkwell"] = prestige_space
     view = ENGINE.view(state, 0)
@@ -565,7 +565,7 @@ def test_computer_player_takes_the_prestige_victory_within_reach():
             state = ENGINE.setup(2, options, seed)
             state["prestige"] = 6 if seat == 0 else -6
             prestige_space = next(
-                i for i, s in enumerate(state["ring"]) if s["card"] == "basic-10"
+                i for i, s in enumerate(state["ring"]) if s["card"] == "basic-11"
             )
             state["inkwell"] = (prestige_space - 1) % len(state["ring"])
             state["queue"] = [{"t": "inkwell", "seat": seat}]

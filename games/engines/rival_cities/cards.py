@@ -33,45 +33,45 @@ def _a(do: str, **params) -> dict:
 # Basic action cards 1-15, in their first-game order (R-rc: laid 1 to 15 clockwise
 # from the right of the low-season tile). Contents chosen here.
 BASIC_CARDS = [
-    {"id": "basic-1", "actions": [_a("production", res="beer", n=2)]},
-    {"id": "basic-2", "actions": [_a("production", res="leather", n=2)]},
-    {"id": "basic-3", "actions": [_a("production", res="cloth", n=2)]},
-    {"id": "basic-4", "actions": [_a("production", res="furniture", n=1)]},
     {
-        "id": "basic-5",
+        "id": "basic-1",
+        "actions": [
+            _a(
+                "donation",
+                cost={"cloth": 1, "leather": 1},
+                stars=2,
+                res={"beer": 1},
+                times=2,
+            )
+        ],
+    },
+    {"id": "basic-2", "actions": [_a("production", res="beer", n=2)]},
+    {"id": "basic-3", "actions": [_a("production", res="leather", n=2)]},
+    {"id": "basic-4", "actions": [_a("production", res="cloth", n=2)]},
+    {"id": "basic-5", "actions": [_a("production", res="furniture", n=1)]},
+    {
+        "id": "basic-6",
         "halves": [
             [_a("gift", res={"beer": 1, "leather": 1})],
             [_a("exchange", times=2)],
         ],
     },
     {
-        "id": "basic-6",
+        "id": "basic-7",
         "actions": [
             _a("donation", cost={"beer": 2}, stars=1, res={"leather": 1}, times=2)
         ],
     },
-    {"id": "basic-7", "halves": [[_a("letter", n=1)], [_a("draw")]]},
-    {"id": "basic-8", "actions": [_a("factory", free=False)]},
-    {"id": "basic-9", "halves": [[_a("reactivate")], [_a("piracy")]]},
-    {"id": "basic-10", "actions": [_a("prestige")]},
-    {"id": "basic-11", "actions": [_a("alliance")]},
-    {"id": "basic-12", "actions": [_a("ship")]},
-    {"id": "basic-13", "actions": [_a("lawsuit")]},
-    {
-        "id": "basic-14",
-        "halves": [[_a("court")], [_a("alliance")]],
-    },
+    {"id": "basic-8", "halves": [[_a("letter", n=1)], [_a("draw")]]},
+    {"id": "basic-9", "actions": [_a("factory", free=False)]},
+    {"id": "basic-10", "halves": [[_a("reactivate")], [_a("piracy")]]},
+    {"id": "basic-11", "actions": [_a("prestige")]},
+    {"id": "basic-12", "actions": [_a("alliance")]},
+    {"id": "basic-13", "actions": [_a("ship")]},
+    {"id": "basic-14", "actions": [_a("lawsuit")]},
     {
         "id": "basic-15",
-        "actions": [
-            _a(
-                "donation",
-                cost={"cloth": 1, "leather": 1},
-                stars=1,
-                res={"beer": 1},
-                times=2,
-            )
-        ],
+        "halves": [[_a("court")], [_a("alliance")]],
     },
 ]
 
@@ -99,7 +99,7 @@ SPECIAL_CARDS = [
     },
     {
         "id": "special-11",
-        "actions": [_a("prestige"), _a("gift", res={"beer": 1})],
+        "halves": [[_a("prestige")], [_a("gift", res={"beer": 1, "leather": 1})]],
     },
     {"id": "special-12", "halves": [[_a("prestige")], [_a("letter", n=2)]]},
     {"id": "special-13", "actions": [_a("alliance"), _a("letter", n=1)]},

@@ -33,7 +33,7 @@ COLOURS = ["red", "blue"]
 # face-up special cards (R-rc). Their places on the ring are chosen here: spaced
 # evenly, indices counted clockwise from the low-season tile.
 RING_SIZE = 19
-SPECIAL_SPACES = [3, 8, 13, 17]
+SPECIAL_SPACES = [1, 7, 12, 17]
 # The inkwell starts on the ink space under the low-season tile (R-rc), shown as
 # -1: the bell lies between space 18 and that start, so the first lap begins
 # without a low season. A move may go at most RING_SIZE - 1 spaces (chosen here:
@@ -47,15 +47,15 @@ PRESTIGE_WIN = 7
 # the marker gains the resources of the marker's space and every space between it
 # and the bell icon at the centre (R-rc step 4). Values chosen here.
 PRESTIGE_INCOME = {
-    1: {"beer": 1},
-    2: {"leather": 1},
-    3: {"cloth": 1},
-    4: {"furniture": 1},
-    5: {"furniture": 1},
+    1: {},
+    2: {"beer": 1},
+    3: {},
+    4: {"cloth": 1},
+    5: {},
     6: {"furniture": 1},
 }
 # Dark-blue stars printed on each space (end count, R-rc); values chosen here.
-PRESTIGE_STARS = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
+PRESTIGE_STARS = {0: 0, 1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 3}
 
 # Lawsuit tracks: 0 in the middle, 1..4 toward each city (R-rc).
 LAWSUIT_MAX = 4
@@ -127,14 +127,14 @@ LAWSUITS = {
         "bonus": [{"do": "gift", "res": {"leather": 1}}],
         "extra": 2,
         "win": {"furniture": 1},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-2": {
         "cost": {"leather": 1},
         "bonus": [{"do": "gift", "res": {"beer": 1}}],
         "extra": 2,
         "win": {"letter": 1},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-3": {
         "cost": {"cloth": 1},
@@ -151,14 +151,14 @@ LAWSUITS = {
         "stars": 2,
     },
     "lawsuit-5": {
-        "cost": {"any": 2},
+        "cost": {"any": 1},
         "bonus": [{"do": "letter", "n": 1}],
         "extra": 2,
         "win": {"furniture": 1},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-6": {
-        "cost": {"beer": 1, "leather": 1},
+        "cost": {"leather": 1},
         "bonus": [{"do": "reactivate"}],
         "extra": 2,
         "win": {"cloth": 2},
@@ -169,7 +169,7 @@ LAWSUITS = {
         "bonus": [{"do": "gift", "res": {"furniture": 1}}],
         "extra": 2,
         "win": {"letter": 2},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-8": {
         "cost": {"beer": 1},
@@ -183,10 +183,10 @@ LAWSUITS = {
         "bonus": [{"do": "gift", "res": {"beer": 1}}],
         "extra": 2,
         "win": {"beer": 1},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-10": {
-        "cost": {"furniture": 1, "any": 1},
+        "cost": {"furniture": 1},
         "bonus": [{"do": "factory", "free": True}],
         "extra": 2,
         "win": {"furniture": 1},

@@ -8,6 +8,7 @@ from games.bots.rival_balance import report, run
 
 class Command(BaseCommand):
     help = "Plays the Rival Cities route bots against each other and prints the table."
+    requires_system_checks = []  # no database: the engine and bots only
 
     def add_arguments(self, parser):
         parser.add_argument("--games", type=int, default=400, help="games per pair")

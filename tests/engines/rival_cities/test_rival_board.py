@@ -106,10 +106,16 @@ def test_ship_19_makes_later_ships_one_resource_cheaper():
     assert "ship-6" in state["players"][0]["ships"]
 
 
+def price_in_resources(card):
+    """Exactly the ship's cost: its fixed resources, and beer for the free part."""
+    cost = dict(SHIPS[card]["cost"])
+    resources = {res: n for res, n in cost.items() if res != "any"}
+    resources["beer"] = resources.get("beer", 0) + cost.get("any", 0)
+    return resources
+
+
 def buy(state, card, resources=None):
-    state = face_up(
-        set_res(state, 0, **(resources or {"beer": 4, "leather": 1, "cloth": 1})), card
-    )
+    state = face_up(set_res(state, 0, **(resources or price_in_resources(card))), card)
     state = action(state, 0, "ship")
     state = play(state, {"type": "ship", "card": card})
     while decision(state) == "pay":
@@ -125,7 +131,9 @@ def test_ship_1_gains_prestige_twice():
 
 def test_ship_2_advances_lawsuits_up_to_twice():
     """Ship 2: up to two lawsuit actions."""
-    state = buy(started(), "ship-2", {"beer": 6, "cloth": 1})
+    spare = {"leather": 2, "cloth": 2, "furniture": 2}  # for the lawsuits
+    resources = price_in_resources("ship-2")
+    state = buy(started(), "ship-2", {**spare, **resources})
     assert decision(state) == "lawsuit"
 
 
