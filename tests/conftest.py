@@ -102,3 +102,13 @@ def lost_cities_game(ana, ben):
     services.seat_join(game_id=game.pk, user=ben)
     game.refresh_from_db()
     return game
+
+
+def pytest_collection_modifyitems(config, items):
+    """Tests marked `heavy` run only when asked for (`-m heavy`)."""
+    if "heavy" in (config.getoption("markexpr") or ""):
+        return
+    skip = pytest.mark.skip(reason="a larger sample: run with -m heavy")
+    for item in items:
+        if "heavy" in item.keywords:
+            item.add_marker(skip)

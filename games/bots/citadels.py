@@ -2,8 +2,9 @@
 
 Draft: a character that suits the hand and purse (the Architect or the Merchant
 when poor, the King for the crown, the Warlord or Assassin against a leader).
-Turn: gold when poor or when the hand already holds something to build, cards
-when the hand is empty; keep the most expensive card; build the most expensive
+Turn: a Ball Room host is thanked first; the resources come before any ability
+(gold when poor or when the hand already holds something to build, cards when
+the hand is empty); keep the most expensive card; build the most expensive
 affordable district; aim powers at the leader (most districts, then gold); the
 Assassin and the Thief guess the likeliest characters; end the turn last.
 """
@@ -99,13 +100,17 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         return score
     if t == "discard_character":
         return -CHARACTER_TASTE.get(move["character"][5:], 2.0)
+    # The resources first (2016 allows abilities before them; this player
+    # gathers first, as in the classic game): above every other move.
     if t == "take_gold":
         poor = me["gold"] < 4 or bool(view.get("hand"))
-        return 5.0 if poor else 3.0
+        return 15.0 if poor else 13.0
     if t == "draw_cards":
-        return 4.5 if not view.get("hand") else 2.0
+        return 14.5 if not view.get("hand") else 12.0
     if t in ("keep", "scholar_keep", "wizard_take", "lighthouse"):
         return 3.0 + _cost(cards, move["card"]) * 0.5
+    if t == "thank":
+        return 20.0  # Ball Room: thanking the host comes before anything else
     if t == "income":
         return 8.0
     if t == "build":

@@ -101,6 +101,25 @@ def shuffled(items: list, seed: int) -> list:
     return out
 
 
+def redeal(places: list[list], rng: random.Random) -> list[list]:
+    """The items of `places` shuffled together and dealt back, each place keeping its
+    size: new lists, in the same order as `places` (for `determinize`)."""
+    pool = [item for place in places for item in place]
+    rng.shuffle(pool)
+    out = []
+    start = 0
+    for place in places:
+        out.append(pool[start : start + len(place)])
+        start += len(place)
+    return out
+
+
+def rng_redrawn(rng: random.Random) -> dict:
+    """A fresh RNG state drawn from `rng`: the randomness still to come, which no
+    seat may know (for `determinize`)."""
+    return rng_new(rng.randrange(1 << 62))
+
+
 # --- Small helpers ----------------------------------------------------------------
 
 

@@ -85,12 +85,11 @@ class _Names:
         self.players = {s.position: s.name for s in seats}
         self.chars = {c["key"]: c["name"] for c in view.get("lineup") or []}
         self.cards: dict[str, dict] = {}
-        self.walled: set[int] = set()  # seats whose city has a Great Wall
+        # The gold each priced legal move costs, computed by the engine.
+        self.costs: dict[str, int] = view.get("move_costs") or {}
         for p in view.get("players") or []:
             for d in p["city"]:
                 self.cards[d["id"]] = d
-                if d["key"] == "great_wall":
-                    self.walled.add(p["seat"])
         for d in (view.get("hand") or []) + (view.get("museum") or []):
             self.cards[d["id"]] = d
         call = view.get("call") or {}
@@ -105,6 +104,7 @@ class _Names:
         if sub.get("card"):
             self.cards[sub["card"]["id"]] = sub["card"]
         pending = view.get("pending") or {}
+        self.pending = pending
         if pending.get("card"):
             self.cards[pending["card"]["id"]] = pending["card"]
 
@@ -115,14 +115,8 @@ class _Names:
         key = key_or_id[5:] if key_or_id.startswith("char-") else key_or_id
         return self.chars.get(key, key)
 
-    def destroy_cost(self, seat, cid) -> int:
-        """What the Warlord pays (engine's rule: cost - 1, +1 if beautified, +1
-        behind a Great Wall); shown on the control, the engine decides."""
-        d = self.cards.get(cid) or {}
-        amount = (d.get("cost") or 0) + (1 if d.get("beautified") else 0) - 1
-        if seat in self.walled and d.get("key") != "great_wall":
-            amount += 1
-        return max(0, amount)
+    def cost(self, move: dict) -> int:
+        return self.costs.get(_json(move), 0)
 
     def card(self, cid) -> str:
         return self.cards.get(cid, {}).get("name", _("a card"))
@@ -184,12 +178,13 @@ def move_label(move: dict, n: _Names) -> str:  # noqa: C901 - one line per move 
         return _("Destroy the %(card)s of %(p)s (%(n)d gold)") % {
             "card": n.card(move["district"]),
             "p": n.player(move["seat"]),
-            "n": n.destroy_cost(move["seat"], move["district"]),
+            "n": n.cost(move),
         }
     if t == "seize":
-        return _("Seize the %(card)s of %(p)s") % {
+        return _("Seize the %(card)s of %(p)s (%(n)d gold)") % {
             "card": n.card(move["district"]),
             "p": n.player(move["seat"]),
+            "n": n.cost(move),
         }
     if t == "armory":
         return _("Blow up the %(card)s of %(p)s") % {
@@ -197,10 +192,11 @@ def move_label(move: dict, n: _Names) -> str:  # noqa: C901 - one line per move 
             "p": n.player(move["seat"]),
         }
     if t == "exchange":
-        return _("Exchange your %(mine)s for the %(card)s of %(p)s") % {
+        return _("Exchange your %(mine)s for the %(card)s of %(p)s (%(n)d gold)") % {
             "mine": n.card(move["district"]),
             "card": n.card(move["target"]),
             "p": n.player(move["seat"]),
+            "n": n.cost(move),
         }
     if t == "beautify":
         return _("Beautify the %(card)s") % {"card": n.card(move["district"])}
@@ -249,9 +245,19 @@ def move_label(move: dict, n: _Names) -> str:  # noqa: C901 - one line per move 
             "d": n.char(move["other"]),
         }
     if t == "confiscate":
-        return _("Confiscate the district") if move["take"] else _("Let it be built")
+        if not move["take"]:
+            return _("Let it be built")
+        return _(
+            "Confiscate the %(card)s: free for you, %(p)s gets %(n)d gold back"
+        ) % {
+            "card": n.card(n.pending.get("card", {}).get("id", "")),
+            "p": n.player(n.pending.get("builder")),
+            "n": n.pending.get("refund") or 0,
+        }
     if t == "bribe":
-        return _("Pay the bribe") if move["pay"] else _("Refuse to pay")
+        if not move["pay"]:
+            return _("Refuse to pay")
+        return _("Pay the bribe: %(n)d gold") % {"n": n.cost(move)}
     if t == "reveal_threat":
         return _("Reveal the threat") if move["reveal"] else _("Keep it hidden")
     if t == "smithy":
@@ -273,6 +279,8 @@ def move_label(move: dict, n: _Names) -> str:  # noqa: C901 - one line per move 
         return _("Keep your characters")
     if t == "bell_tower":
         return _("Ring the Bell Tower") if move["announce"] else _("Stay silent")
+    if t == "thank":
+        return _("Thank your host (Ball Room)")
     if t == "end_turn":
         return _("End your turn")
     return t or "?"
@@ -302,13 +310,68 @@ def _anchor(move: dict) -> tuple:
     return ("action", None)
 
 
-def _district(d: dict, controls: dict) -> dict:
+def _district(d: dict, controls: dict, texts: dict, small: bool = False) -> dict:
+    """A district card as templates/games/citadels/board.html draws it: its
+    classes, its type's symbol and name, an accessible label, its cost, what it
+    does (the engine's text) and the controls aimed at it."""
+    kind = TYPE_NAMES.get(d["type"], d["type"])
+    cost = "—" if d.get("cost") is None else str(d["cost"])
+    classes = "ct-district t-" + d["type"]
+    if small:
+        classes += " small"
+    if d.get("beautified"):
+        classes += " beautified"
     return {
         **d,
+        "classes": classes,
         "symbol": TYPE_SYMBOLS.get(d["type"], "?"),
-        "type_name": TYPE_NAMES.get(d["type"], d["type"]),
+        "type_name": kind,
+        "label": _("%(name)s, %(kind)s, cost %(cost)s")
+        % {"name": d["name"], "kind": kind, "cost": cost},
+        "cost_text": cost + "+1" if d.get("beautified") else cost,
+        "text": texts.get(d["key"], ""),
+        "tip": "tip-" + d["id"],
         "controls": controls.get(("district", d["id"]), []),
     }
+
+
+def _ties(outcome: list[dict]) -> list[dict]:
+    """Each score shared by several players, with the engine's tie-break: the
+    highest rank each revealed in the last round (`tiebreak_rank`, 0 for none)
+    and the places it gave (`rank`)."""
+    out = []
+    done = set()
+    for row in outcome:
+        tied = row["detail"].get("tied_with") or []
+        if not tied or row["seat"] in done:
+            continue
+        group = [r for r in outcome if r["seat"] == row["seat"] or r["seat"] in tied]
+        done |= {r["seat"] for r in group}
+        ranks = ", ".join(
+            _("%(p)s: rank %(r)d") % {"p": r["name"], "r": r["detail"]["tiebreak_rank"]}
+            if r["detail"].get("tiebreak_rank")
+            else _("%(p)s: none") % {"p": r["name"]}
+            for r in group
+        )
+        values = {
+            "score": row["score"],
+            "names": ", ".join(r["name"] for r in group),
+            "ranks": ranks,
+        }
+        if len({r["rank"] for r in group}) > 1:
+            text = _(
+                "Tie on %(score)d points between %(names)s, decided by the "
+                "highest rank each revealed in the last round: %(ranks)s."
+            )
+        else:
+            text = _(
+                "Tie on %(score)d points between %(names)s; the highest ranks "
+                "revealed in the last round are equal too (%(ranks)s): they "
+                "share the place."
+            )
+        seats = sorted(r["seat"] for r in group)
+        out.append({"score": row["score"], "seats": seats, "text": text % values})
+    return out
 
 
 def _prompt(view, position, legal, n: _Names, seats) -> str:  # noqa: C901
@@ -375,6 +438,8 @@ def ct_layout(context) -> dict:
     seats = context.get("seats") or []
     position = context.get("position")
     names = _Names(view, seats)
+    texts = view.get("district_texts") or {}
+    char_texts = {c["key"]: c.get("text", "") for c in view["lineup"]}
     controls: dict[tuple, list] = {}
     for move in legal:
         controls.setdefault(_anchor(move), []).append(
@@ -405,6 +470,7 @@ def ct_layout(context) -> dict:
         lineup.append(
             {
                 **c,
+                "tip": "tip-c-" + key,
                 "feminine": feminine(key, edition),
                 "face_up": key in face_up,
                 "seat": shown.get(key),
@@ -435,13 +501,13 @@ def ct_layout(context) -> dict:
                 "name": names.player(p["seat"]),
                 "me": p["seat"] == position,
                 "acting": p["seat"] in (view.get("to_move") or []),
-                "city": [_district(d, controls) for d in p["city"]],
-                "hand": [_district(d, {}) for d in p["hand"] or []],
+                "city": [_district(d, controls, texts, True) for d in p["city"]],
+                "hand": [_district(d, {}, texts, True) for d in p["hand"] or []],
                 "controls": controls.get(("player", p["seat"]), []),
             }
         )
     hand = [
-        {**_district(d, {}), "controls": controls.get(("hand", d["id"]), [])}
+        {**_district(d, {}, texts), "controls": controls.get(("hand", d["id"]), [])}
         for d in view.get("hand") or []
     ]
     # Cards to pick from: drawn cards, a redraw, the Scholar's, the Wizard's
@@ -457,10 +523,15 @@ def ct_layout(context) -> dict:
             continue
         seen.add(d["id"])
         picks.append(
-            {**_district(d, {}), "controls": controls.get(("card", d["id"]), [])}
+            {**_district(d, {}, texts), "controls": controls.get(("card", d["id"]), [])}
         )
     pile = [
-        {**c, "controls": controls.get(("pile", c["id"]), [])}
+        {
+            **c,
+            "text": char_texts.get(c["key"], ""),
+            "tip": "tip-p-" + c["key"],
+            "controls": controls.get(("pile", c["id"]), []),
+        }
         for c in (view.get("draft") or {}).get("pile") or []
     ]
     # A control aimed at something not drawn here goes to the action bar.
@@ -473,10 +544,23 @@ def ct_layout(context) -> dict:
     for anchor, items in controls.items():
         if anchor not in drawn:
             actions += items
+    unique_names = {u["key"]: u["name"] for u in view.get("uniques") or []}
     outcome = []
     for row in view.get("outcome") or []:
-        outcome.append({**row, "name": names.player(row["seat"])})
+        bonuses = [
+            {"key": key, "name": unique_names.get(key, key), "points": points}
+            for key, points in row["detail"]["uniques"].items()
+        ]
+        outcome.append({**row, "name": names.player(row["seat"]), "bonuses": bonuses})
     outcome.sort(key=lambda r: r["rank"])
+    uniques = [
+        {
+            **u,
+            "text": texts.get(u["key"], ""),
+            "cost_text": "—" if u["cost"] is None else u["cost"],
+        }
+        for u in view.get("uniques") or []
+    ]
     my_characters = [
         {**c, "feminine": feminine(c["key"], edition)}
         for c in view.get("my_characters") or []
@@ -493,8 +577,10 @@ def ct_layout(context) -> dict:
         "turn": turn,
         "acting_name": names.char(turn.get("character") or "") if turn else "",
         "turn_player": names.player(turn.get("seat")) if turn else "",
-        "spied": [_district(d, {}) for d in turn.get("spied_hand") or []],
+        "spied": [_district(d, {}, texts) for d in turn.get("spied_hand") or []],
         "outcome": outcome,
+        "ties": _ties(outcome),
+        "uniques": uniques,
         "face_down": view.get("face_down") or [],
     }
 
@@ -509,45 +595,3 @@ def ct_agree(word: str, character: dict, **values) -> str:
 @register.filter
 def ct_type_name(kind: str) -> str:
     return TYPE_NAMES.get(kind, kind)
-
-
-@register.simple_tag
-def ct_district(d: dict, small: bool = False):
-    """One district card as an <li> (built here, not by an include: a city page
-    draws dozens of them)."""
-    from django.utils.html import format_html, format_html_join
-
-    cost = "—" if d.get("cost") is None else str(d["cost"])
-    label = _("%(name)s, %(kind)s, cost %(cost)s") % {
-        "name": d["name"],
-        "kind": d.get("type_name") or d["type"],
-        "cost": cost,
-    }
-    classes = f"ct-district t-{d['type']}"
-    if small:
-        classes += " small"
-    if d.get("beautified"):
-        classes += " beautified"
-        cost += "+1"
-    buttons = format_html_join(
-        "",
-        '<button type="submit" name="move" value="{}" data-move="{}" '
-        'class="act ct-target">{}</button>',
-        ((m["json"], m["json"], m["label"]) for m in d.get("controls") or []),
-    )
-    return format_html(
-        '<li class="{}" data-card="{}" aria-label="{}">'
-        '<svg class="ct-sym" viewBox="0 0 20 20" aria-hidden="true">'
-        '<circle cx="10" cy="10" r="9"></circle>'
-        '<text x="10" y="14.5" text-anchor="middle">{}</text></svg>'
-        '<span class="ct-dname">{}</span>'
-        '<span class="ct-cost" title="{}">{}</span>{}</li>',
-        classes,
-        d["id"],
-        label,
-        d.get("symbol", ""),
-        d["name"],
-        _("cost"),
-        cost,
-        buttons,
-    )

@@ -5,6 +5,7 @@ words said of a character agree with its name; English is the same for both."""
 
 import importlib.util
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -268,3 +269,117 @@ def test_the_players_cities_are_cites_in_french_not_my_citys_villes(table):
     game = start(table, options("classic"))
     body = page(game, table[0])
     assert 'class="ct-cities" aria-label="Les cités"' in body
+
+
+# --- Every name and its gender -----------------------------------------------------
+
+# The French cards' names by edition (GLOSSARY.md 1): the 2016 edition renamed
+# the Magician, the Merchant and the Navigator; its new characters have French
+# names of their own.
+FRENCH = {
+    "assassin": "Assassin",
+    "witch": "Sorcière",
+    "magistrate": "Échevin",
+    "thief": "Voleur",
+    "tax_collector": "Bailli",
+    "spy": "Espion",
+    "blackmailer": "Maître-chanteuse",
+    "magician": ("Magicien", "Magicienne"),
+    "wizard": "Sorcier",
+    "seer": "Voyante",
+    "king": "Roi",
+    "emperor": "Empereur",
+    "patrician": "Patricien",
+    "bishop": "Évêque",
+    "abbot": "Abbé",
+    "cardinal": "Cardinal",
+    "merchant": ("Marchand", "Marchande"),
+    "alchemist": "Alchimiste",
+    "trader": "Négociant",
+    "architect": "Architecte",
+    "navigator": ("Navigateur", "Navigatrice"),
+    "scholar": "Archiviste",
+    "warlord": "Condottiere",
+    "diplomat": "Diplomate",
+    "marshal": "Capitaine",
+    "queen": "Reine",
+    "artist": "Artiste",
+}
+FEMININE_NAMES = {
+    "Sorcière",
+    "Maître-chanteuse",
+    "Magicienne",
+    "Voyante",
+    "Marchande",
+    "Navigatrice",
+    "Reine",
+}
+
+
+def every_character():
+    from games.engines.citadels import characters as ch
+
+    return [
+        (key, edition)
+        for key, (_name, classic, modern) in ch.CHARACTERS.items()
+        for edition, rank in (("classic", classic), ("2016", modern))
+        if rank is not None
+    ]
+
+
+@pytest.mark.parametrize(("key", "edition"), every_character())
+def test_every_character_has_the_french_name_of_its_edition(key, edition):
+    from games.engines.citadels.common import character_name
+
+    names = FRENCH[key]
+    expected = names if isinstance(names, str) else names[edition == "2016"]
+    with translation.override("fr"):
+        assert character_name(key, edition) == expected
+
+
+@pytest.mark.parametrize(("key", "edition"), every_character())
+def test_the_words_said_of_a_character_agree_with_its_french_name(key, edition):
+    """The page's tags (killed, robbed, yours...) take the feminine form exactly
+    for the characters whose French name is feminine: la Reine, la Sorcière,
+    la Maître-chanteuse, but l'Abbé."""
+    from games.engines.citadels.common import character_name
+    from games.templatetags.citadels_tags import ct_agree, feminine
+
+    with translation.override("fr"):
+        name = character_name(key, edition)
+        tag = ct_agree("killed", {"feminine": feminine(key, edition)})
+    assert feminine(key, edition) == (name in FEMININE_NAMES)
+    assert tag == ("assassinée" if name in FEMININE_NAMES else "assassiné")
+
+
+def test_no_french_line_puts_an_article_before_a_character_name():
+    """A line naming a character through a placeholder cannot know its gender
+    (le Roi, la Reine, l'Abbé): the French lines name it after a colon or in
+    brackets, never after an article."""
+    import polib
+
+    po = polib.pofile(str(ROOT / "locale/fr/LC_MESSAGES/django.po"))
+    names = re.compile(r"\{(character|a|b|c)\}|%\((c|d)\)s")
+    article = re.compile(
+        r"(?:\b(?:le|la|les|du|des|au|aux)\s+|\bl'|\bde la\s+)(?:\{\w+\}|%\(\w+\)s)",
+        re.I,
+    )
+    checked = 0
+    for entry in po:
+        if not any("citadels" in path for path, _line in entry.occurrences):
+            continue
+        if not names.search(entry.msgid):
+            continue
+        checked += 1
+        assert not article.search(entry.msgstr), entry.msgstr
+    assert checked >= 10
+
+
+def test_the_bribe_lines_name_the_maitre_chanteuse_as_a_woman():
+    options_2016 = {"edition": "2016"}
+    state = ENGINE.setup(4, ENGINE.validate_options(4, options_2016), 1)
+    with translation.override("fr"):
+        paid = ENGINE.describe(state, 1, {"type": "bribe", "pay": True}, 0)
+        refused = ENGINE.describe(state, 1, {"type": "bribe", "pay": False}, 0)
+    assert paid == "{p1} a payé à la Maître-chanteuse la moitié de son or"
+    assert refused == "{p1} a refusé de payer la Maître-chanteuse"

@@ -12,7 +12,6 @@ from . import characters as ch
 from .building import can_place, price
 from .common import (
     acting,
-    cost_of,
     draw,
     has,
     holder,
@@ -20,6 +19,7 @@ from .common import (
     key_of,
     rank,
     set_crown,
+    value,
 )
 
 NAVIGATOR_TAKE = 4
@@ -30,9 +30,16 @@ def _face_up(state: dict) -> set[str]:
 
 
 # Witch ----------------------------------------------------------------------------
-# She takes her resources, names a character and her turn ends. When that
-# character is called, its player only takes resources; the Witch's player then
-# plays the rest of that turn (power, income, builds) in her own city.
+# She must take her resources, then must name a character, and her turn is put on
+# hold: she builds nothing and uses no district but those of the resources (Gold
+# Mine, Library, Observatory). When that character is called, its player only
+# takes resources (no ability, no extra resource, no district but those of the
+# resources: no Poor House, no Park); the Witch's player then resumes her turn as
+# that character (power, extra resources, income, passive effects, builds) with
+# her own hand, gold and city. Her Poor House and Park resolve at the end of the
+# resumed turn; if the character is not in play she does not resume and they do
+# not resolve. 2016 rulebook (Witch, Park, Poor House); the classic summary
+# (citadels.fr.txt) says the same of the turn and is silent on the rest.
 
 
 def bewitch_moves(state: dict, seat: int) -> list[dict]:
@@ -50,9 +57,6 @@ def witch_takeover(state: dict) -> None:
     witch = holder(state, "witch")
     if state["bewitched"] != turn["char"] or witch is None or witch == turn["seat"]:
         return
-    from .turns import end_of_turn_districts
-
-    end_of_turn_districts(state, turn["seat"])
     turn["bewitched_seat"] = turn["seat"]
     turn["seat"] = witch
 
@@ -248,12 +252,8 @@ def apply_navigate(state: dict, seat: int, move: dict) -> None:
 # result (chosen here); a Great Wall adds 1 gold, paid to the bank (chosen here).
 
 
-def _value(state: dict, district: dict) -> int:
-    return cost_of(state, district["id"]) + (1 if district["beautified"] else 0)
-
-
 def exchange_cost(state: dict, target: int, mine: dict, theirs: dict) -> int:
-    diff = max(0, _value(state, theirs) - _value(state, mine))
+    diff = max(0, value(state, theirs) - value(state, mine))
     if has(state, target, "great_wall") and key_of(state, theirs["id"]) != "great_wall":
         diff += 1
     return diff
@@ -294,7 +294,7 @@ def apply_exchange(state: dict, seat: int, move: dict) -> None:
     mine = next(d for d in me["city"] if d["id"] == move["district"])
     theirs = next(d for d in other["city"] if d["id"] == move["target"])
     cost = exchange_cost(state, move["seat"], mine, theirs)
-    to_owner = max(0, _value(state, theirs) - _value(state, mine))
+    to_owner = max(0, value(state, theirs) - value(state, mine))
     me["gold"] -= cost
     other["gold"] += to_owner
     me["city"][me["city"].index(mine)] = theirs

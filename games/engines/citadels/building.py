@@ -15,15 +15,17 @@ from .common import (
     has,
     is_complete,
     key_of,
-    set_crown,
     tables,
     to_bottom,
+    witch_paused,
 )
 
-# The Architect builds up to 3, the Navigator none; the Witch builds nothing in
-# her own turn (she builds in the bewitched character's turn); the 2016 Scholar
-# and Seer build up to 2.
+# The Architect builds up to 3, the Navigator none (see builds_nothing); the
+# Witch builds nothing in her own turn (she builds in the bewitched character's
+# turn); the 2016 Scholar and Seer build up to 2.
 BUILD_LIMIT = {"architect": 3, "navigator": 0, "witch": 0, "scholar": 2, "seer": 2}
+# The Monument cannot be built into a city of this many districts or more.
+MONUMENT_MAX_CITY = 5
 
 
 def build_limit(state: dict) -> int:
@@ -50,15 +52,22 @@ def can_place(state: dict, seat: int, card: str) -> bool:
     """The card could go into the city now (ignoring payment)."""
     turn = state["turn"]
     key = key_of(state, card)
-    if key in ds.UNBUILDABLE:
+    if key in ds.UNBUILDABLE or builds_nothing(state):
         return False
     if turn["built"] >= build_limit(state) and counts_toward_limit(state, key):
         return False
     if has(state, seat, key) and not may_duplicate(state, seat):
         return False
-    if key == "monument" and len(state["players"][seat]["city"]) >= 5:
+    if key == "monument" and len(state["players"][seat]["city"]) >= MONUMENT_MAX_CITY:
         return False
     return True
+
+
+def builds_nothing(state: dict) -> bool:
+    """The Navigator builds no district at all, not even one outside the limit
+    (the Stables); nor does the Witch before her turn is put on hold (2016
+    rulebook, Navigator and Witch)."""
+    return state["turn"]["char"] == "navigator" or witch_paused(state)
 
 
 def counts_toward_limit(state: dict, key: str) -> bool:
@@ -72,7 +81,11 @@ def counts_toward_limit(state: dict, key: str) -> bool:
 def build_moves(state: dict, seat: int) -> list[dict]:
     player = state["players"][seat]
     moves: list[dict] = []
-    framework = has(state, seat, "framework")
+    # No district of a completed city is destroyed, by anything (2016
+    # rulebook, Warlord and Armory): not the Framework nor a district for the
+    # Necropolis either (chosen here from that general rule).
+    intact = is_complete(state, seat)
+    framework = has(state, seat, "framework") and not intact
     for card in player["hand"]:
         if not can_place(state, seat, card):
             continue
@@ -86,7 +99,7 @@ def build_moves(state: dict, seat: int) -> list[dict]:
             moves += cardinal_build_moves(state, seat, card, amount)
         if framework and key != "framework":
             moves.append({"type": "build", "card": card, "framework": True})
-        if key == "necropolis":
+        if key == "necropolis" and not intact:
             for d in player["city"]:
                 moves.append({"type": "build", "card": card, "destroy": d["id"]})
         if key == "thieves_den":
@@ -155,19 +168,19 @@ def place(state: dict, seat: int, card: str, paid: int) -> None:
     if counts_toward_limit(state, key_of(state, card)):
         turn["built"] += 1
     turn["spent"] += paid
-    if key_of(state, card) == "statue":
-        set_crown(state, seat)  # chosen here: the 2016 card gives the crown
     if state["first_complete"] is None and is_complete(state, seat):
         state["first_complete"] = seat
     if key_of(state, card) in ("lighthouse", "bell_tower"):
         from .darkcity import on_build
 
         on_build(state, seat, key_of(state, card))
-    after_build(state, seat)
     if paid:
         from .schemers import check_warrant
 
         check_warrant(state, seat, card, paid)
+    if state["pending"] and state["pending"]["kind"] == "magistrate":
+        return  # the tax waits for the Magistrate (schemers.apply_confiscate)
+    after_build(state, seat)
 
 
 def _find(state: dict, seat: int, key: str) -> str:

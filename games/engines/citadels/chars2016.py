@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from . import districts as ds
 from .common import (
-    acting,
-    cost_of,
     draw,
     has,
     is_complete,
@@ -20,9 +18,11 @@ from .common import (
     rng_randrange,
     rng_shuffle,
     set_crown,
+    value,
 )
 
 SCHOLAR_DRAW = 7
+MARSHAL_MAX_COST = 3  # the Marshal seizes districts of this cost or less
 
 # Characters whose income comes as cards (Patrician, Cardinal) or as any mix of
 # gold and cards (the 2016 Abbot).
@@ -65,8 +65,10 @@ def apply_emperor(state: dict, seat: int, move: dict) -> None:
         me["hand"].append(card)
 
 
-# Abbot (2016): the richest player gives 1 gold; the Abbot picks among tied
-# richest players (chosen here); nothing if the Abbot is among the richest.
+# Abbot (2016): at any point of his turn when he is not the richest, the richest
+# player must give him 1 gold: a move he makes when he likes, and his turn cannot
+# end while it is due (powers.must_use_power). Among tied richest players he
+# picks who pays; nothing while he is among the richest (2016 rulebook, Abbot).
 
 
 def tithe_moves(state: dict, seat: int) -> list[dict]:
@@ -85,17 +87,23 @@ def apply_tithe(state: dict, seat: int, move: dict) -> None:
 
 
 # Tax Collector (2016, rank 9): every build puts 1 gold of the builder (if any)
-# on the Tax Collector, whether or not it is in play this round; not from the
-# player who holds it this round. Its holder takes the pile during the turn.
+# on the Tax Collector, whether or not it is in play this round, paid or not
+# (Framework, Necropolis...); not during the Tax Collector's own turn. With 2-3
+# players, his player is taxed during his other character's turn. When the
+# Magistrate confiscates the district, the Magistrate pays the tax instead of the
+# builder. Its holder takes the pile during the turn. 2016 rulebook (Tax
+# Collector).
 
 
-def tax_build(state: dict, seat: int) -> None:
+def tax_build(state: dict, seat: int, *, payer: int | None = None) -> None:
     if state["edition"] != "2016" or "tax_collector" not in state["lineup"]:
         return
-    if acting(state, "tax_collector") == seat:
-        return
-    if state["players"][seat]["gold"] > 0:
-        state["players"][seat]["gold"] -= 1
+    if payer is None:
+        if state["turn"]["char"] == "tax_collector":
+            return  # the Tax Collector himself is not taxed
+        payer = seat
+    if state["players"][payer]["gold"] > 0:
+        state["players"][payer]["gold"] -= 1
         state["tax_pool"] += 1
 
 
@@ -139,14 +147,20 @@ def seize_moves(state: dict, seat: int) -> list[dict]:
     for target, d in rank8_targets(state, seat):
         if target == seat or key_of(state, d["id"]) in mine:
             continue
-        if cost_of(state, d["id"]) <= 3 and seize_cost(state, target, d) <= me["gold"]:
+        if seizable(state, d) and seize_cost(state, target, d) <= me["gold"]:
             moves.append({"type": "seize", "seat": target, "district": d["id"]})
     return moves
 
 
+def seizable(state: dict, district: dict) -> bool:
+    """A cost of 3 or less; a beautified district's cost is 1 higher (2016
+    rulebook, Artist), so a beautified 3 is out of reach."""
+    return value(state, district) <= MARSHAL_MAX_COST
+
+
 def seize_cost(state: dict, target: int, district: dict) -> int:
     """The cost (+1 if beautified) to the owner, +1 to the bank behind a Great Wall."""
-    amount = cost_of(state, district["id"]) + (1 if district["beautified"] else 0)
+    amount = value(state, district)
     if (
         has(state, target, "great_wall")
         and key_of(state, district["id"]) != "great_wall"
@@ -161,9 +175,7 @@ def apply_seize(state: dict, seat: int, move: dict) -> None:
     district = next(d for d in other["city"] if d["id"] == move["district"])
     total = seize_cost(state, move["seat"], district)
     state["players"][seat]["gold"] -= total
-    other["gold"] += cost_of(state, district["id"]) + (
-        1 if district["beautified"] else 0
-    )
+    other["gold"] += value(state, district)
     other["city"].remove(district)
     state["players"][seat]["city"].append(district)
     if key_of(state, district["id"]) == "museum":

@@ -44,6 +44,16 @@ def cost_of(state: dict, card: str) -> int:
     return _tables(state["edition"], tuple(state["uniques"]))[1][card]
 
 
+def value(state: dict, district: dict) -> int:
+    """A built district's cost: the printed cost, +1 once the Artist has
+    beautified it. The 2016 rulebook (Artist): the beautified cost is
+    permanently higher, for everything that reads a cost (scoring, the Warlord,
+    the Diplomat, the Marshal's limit and price, the Basilica)."""
+    return _tables(state["edition"], tuple(state["uniques"]))[1][district["id"]] + (
+        1 if district["beautified"] else 0
+    )
+
+
 def dname(state: dict, card: str) -> str:
     """A district card's translated name."""
     return _(ds.name(key_of(state, card), state["edition"]))
@@ -61,11 +71,16 @@ NAMES_2016 = {
 }
 
 
-def cname(state: dict, key: str) -> str:
-    """A character's translated name, as the edition being played names it."""
-    if state["edition"] == "2016" and key in NAMES_2016:
+def character_name(key: str, edition: str) -> str:
+    """A character's translated name, as that edition names it."""
+    if edition == "2016" and key in NAMES_2016:
         return NAMES_2016[key]()
     return _(ch.name(key))
+
+
+def cname(state: dict, key: str) -> str:
+    """A character's translated name, as the edition being played names it."""
+    return character_name(key, state["edition"])
 
 
 def rank(state: dict, key: str) -> int:
@@ -126,6 +141,21 @@ def acting(state: dict, key: str) -> int | None:
         if witch is not None:
             return witch
     return seat
+
+
+def witch_paused(state: dict) -> bool:
+    """The current turn is the Witch's own, before she names a character or once
+    she has named one (her turn is then on hold): she builds nothing then."""
+    turn = state.get("turn")
+    return bool(turn) and turn["char"] == "witch"
+
+
+def ball_room_host(state: dict) -> int | None:
+    """The seat that owns the Ball Room and holds the crown, if any (Dark City)."""
+    crown = state["crown"]
+    if crown is not None and has(state, crown, "ball_room"):
+        return crown
+    return None
 
 
 def current_char(state: dict) -> str | None:

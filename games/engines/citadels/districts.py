@@ -54,10 +54,10 @@ CLASSIC_UNIQUES = {
 }
 
 # The classic Dark City purple districts, one copy each: key -> cost. DATA.md 2c
-# (names confirmed, costs UNCONFIRMED there). The Ball Room is left out: its
-# effect is a spoken courtesy ("thank you, your Excellency") that a web table
-# cannot check.
+# (names confirmed, costs UNCONFIRMED there). The Ball Room's spoken courtesy is
+# the move "thank" (turns.reveal, engine.apply).
 CLASSIC_DARK_CITY = {
+    "ball_room": 6,
     "armory": 3,
     "lighthouse": 3,
     "museum": 4,
@@ -167,6 +167,7 @@ NAMES = {
     "bell_tower": gettext_noop("Bell Tower"),
     "hospital": gettext_noop("Hospital"),
     "throne_room": gettext_noop("Throne Room"),
+    "ball_room": gettext_noop("Ball Room"),
 }
 # Classic English names where the 2016 edition renamed a card (GLOSSARY.md).
 CLASSIC_NAMES = {

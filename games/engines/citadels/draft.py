@@ -99,6 +99,7 @@ def start_round(state: dict) -> None:
     state["draft_last"] = None
     state["warrants"] = None
     state["threats"] = None
+    state["queen_owed"] = None
     for p in state["players"]:
         p["characters"] = []
         p["revealed"] = []
@@ -110,8 +111,13 @@ def start_round(state: dict) -> None:
     crown = state["crown"]
     order = [(crown + i) % n for i in range(n)]
     if n >= 4:
-        state["face_down"].append({"id": pile.pop(), "by": None})
-        face_up_count = max(0, len(pile) + 1 - n - 2)
+        # 2016: the face-up discards first, then the face-down one (2016
+        # rulebook, Selection Phase); classic: the face-down one first (the
+        # order this engine has always used; citadels.fr.txt is silent).
+        modern = state["edition"] == "2016"
+        if not modern:
+            state["face_down"].append({"id": pile.pop(), "by": None})
+        face_up_count = max(0, len(pile) + (0 if modern else 1) - n - 2)
         king = _rank4(state)
         while len(face_up) < face_up_count:
             card = pile.pop()
@@ -122,6 +128,8 @@ def start_round(state: dict) -> None:
                 rng_shuffle(state, pile)
                 continue
             face_up.append(card)
+        if modern:
+            state["face_down"].append({"id": pile.pop(), "by": None})
         steps = [{"seat": s, "action": "choose"} for s in order]
         if len(pile) == n:
             # 7 players with 8 characters, 8 with 9: the last player also takes

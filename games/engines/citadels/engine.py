@@ -8,6 +8,7 @@ from . import (
     building,
     chars2016,
     darkcity,
+    determinize,
     draft,
     options,
     powers,
@@ -87,8 +88,26 @@ class CitadelsEngine:
         turn = state["turn"]
         if turn["sub"]:
             return SUB_MOVES[turn["sub"]["kind"]](state, seat)
+        courtesy = [{"type": "thank"}] if turn.get("courtesy") is not None else []
         if turn["step"] != "main":
-            return turns.resource_moves(state, seat)
+            moves = courtesy + turns.resource_moves(state, seat)
+            if turns.early_abilities(state):
+                # 2016: abilities and income at any time of the turn, even
+                # before the resources (not the builds).
+                moves += turns.income_moves(state, seat) + powers.power_moves(
+                    state, seat, early=True
+                )
+                moves += wonders.wonder_moves(state, seat)
+            return moves
+        if turn["char"] == "witch":
+            # She must name a character; nothing else before her turn is put
+            # on hold (2016 rulebook, Witch).
+            return powers.power_moves(state, seat) or [{"type": "end_turn"}]
+        if courtesy:
+            return courtesy + self._legal_main(state, seat, None)
+        return self._legal_main(state, seat, kind)
+
+    def _legal_main(self, state: dict, seat: int, kind: str | None) -> list[dict]:
         if kind is not None:
             if kind == "build":
                 return building.build_moves(state, seat)
@@ -133,6 +152,14 @@ class CitadelsEngine:
                 canonical(move)  # a move that is not JSON fails here, as always
             raise IllegalMove(explain(state, seat, move))
         new = next_state(state)
+        turn = new.get("turn")
+        if turn and turn.get("courtesy") is not None and not new["pending"]:
+            # Ball Room: the first move of a called player is the "thank you";
+            # any other move loses the turn instead of being played.
+            turn["courtesy"] = None
+            if kind != "thank":
+                turns.lose_turn(new)
+            return new
         _dispatch(new, seat, move)
         return new
 
@@ -147,6 +174,11 @@ class CitadelsEngine:
 
     def outcome(self, state: dict) -> list[dict]:
         return scoring.outcome(state)
+
+    def determinize(self, state: dict, seat: int | None, rng) -> dict:
+        """A state `seat` cannot tell from `state`, what it cannot see dealt again
+        from `rng` (determinize.py). Never mutates `state`."""
+        return determinize.determinize(state, seat, rng)
 
     def check_invariants(self, state: dict) -> None:
         view.check_invariants(state)

@@ -13,7 +13,7 @@ from . import chars2016 as c16
 from . import schemers as sch
 from .building import remove_district
 from .common import (
-    cost_of,
+    acting,
     draw,
     has,
     holder,
@@ -21,6 +21,7 @@ from .common import (
     key_of,
     rank,
     to_bottom,
+    value,
 )
 from .turns import ARCHITECT_CARDS, MERCHANT_BONUS, QUEEN_BONUS
 
@@ -69,20 +70,32 @@ def on_round_end(state: dict) -> bool:
 
 
 def must_use_power(state: dict, seat: int) -> bool:
-    """The Emperor must give the crown before his turn ends (citadels.fr.txt:
-    "obligatoirement"), when someone can receive it."""
+    """A power the turn cannot end without: the Emperor gives the crown
+    (citadels.fr.txt: "obligatoirement"; 2016 rulebook: "must"), when someone
+    can receive it; the Witch names a character (2016 rulebook: "must"); the
+    2016 Abbot takes his gold from the richest player while he is not the
+    richest (2016 rulebook: "must give you one gold")."""
     turn = state["turn"]
-    return (
-        turn["char"] == "emperor"
-        and not turn["power"]
-        and bool(alt.emperor_targets(state, seat))
-    )
+    if turn["power"]:
+        return turn["char"] == "abbot" and bool(c16.tithe_moves(state, seat))
+    if turn["char"] == "emperor":
+        return bool(alt.emperor_targets(state, seat))
+    if turn["char"] == "witch":
+        return bool(alt.bewitch_moves(state, seat))
+    if turn["char"] == "abbot" and state["edition"] == "2016":
+        return bool(c16.tithe_moves(state, seat))
+    return False
 
 
-def power_moves(state: dict, seat: int) -> list[dict]:
+def power_moves(state: dict, seat: int, *, early: bool = False) -> list[dict]:
+    """The character's power moves; `early`: before the resources (2016), where
+    the Wizard's look is left out (its card may be built at once, and nothing
+    is built before the resources)."""
     turn = state["turn"]
     key = turn["char"]
     moves: list[dict] = []
+    if early and key == "wizard":
+        return moves
     if key == "artist":
         moves += beautify_moves(state, seat)
     if key == "abbot" and state["edition"] == "2016":
@@ -154,9 +167,11 @@ def apply_power(state: dict, seat: int, move: dict) -> None:
         destroy(state, seat, move["seat"], move["district"])
     elif kind == "bewitch":
         state["bewitched"] = move["character"]
-        from .turns import end_turn
+        from .turns import next_call
 
-        end_turn(state, seat)  # her turn ends as soon as she names a character
+        # Her turn is put on hold (2016 rulebook): no income, and her Poor
+        # House and Park wait for the end of the turn she resumes.
+        next_call(state)
     elif kind in ("wizard_look", "wizard_take", "wizard_build", "wizard_keep"):
         alt.apply_wizard(state, seat, move)
     elif kind == "give_crown" and state["edition"] == "2016":
@@ -237,14 +252,16 @@ def apply_redraw(state: dict, seat: int, move: dict) -> None:
 
 
 def protected_by_bishop(state: dict, target: int) -> bool:
-    bishop = holder(state, "bishop")
+    """The Bishop's city, unless he is killed; a bewitched Bishop protects the
+    Witch's city and not his own (2016 rulebook, Bishop)."""
+    bishop = acting(state, "bishop")
     return bishop == target and state["killed"] != "bishop"
 
 
 def destroy_cost(state: dict, target: int, district: dict) -> int:
-    """The cost minus 1, plus 1 for a beautified district, plus 1 behind a
-    Great Wall (not for the Great Wall itself)."""
-    amount = cost_of(state, district["id"]) + (1 if district["beautified"] else 0) - 1
+    """The cost minus 1 (a beautified district's cost is 1 higher), plus 1
+    behind a Great Wall (not for the Great Wall itself)."""
+    amount = value(state, district) - 1
     if (
         has(state, target, "great_wall")
         and key_of(state, district["id"]) != "great_wall"
@@ -289,13 +306,18 @@ def destroy(state: dict, seat: int, target: int, card: str) -> None:
 
 
 def queen_bonus(state: dict, seat: int) -> None:
-    """3 gold if the player next to her holds the rank-4 character, even killed."""
+    """3 gold if the player next to her revealed the rank-4 character; if that
+    character was killed, the 3 gold come when it is revealed at the end of the
+    round (2016 rulebook, Queen; citadels.fr.txt: "même assassiné")."""
     n = state["num_players"]
     for key in state["lineup"]:
         if rank(state, key) == 4:
             king = holder(state, key)
             if king is not None and king in ((seat - 1) % n, (seat + 1) % n):
-                state["players"][seat]["gold"] += QUEEN_BONUS
+                if state["killed"] == key:
+                    state["queen_owed"] = seat
+                else:
+                    state["players"][seat]["gold"] += QUEEN_BONUS
 
 
 # Artist ---------------------------------------------------------------------------

@@ -54,6 +54,10 @@ def explain(state: dict, seat: int, move) -> str:
         )
     if kind in ("smithy", "laboratory", "museum") and kind in turn["used"]:
         return _("That district's ability is used once a turn.")
+    if kind == "end_turn" and turn and turn["step"] == "main":
+        return _("The {character} must use the power before the turn ends.").format(
+            character=cname(state, char)
+        )
     return _("That move is not allowed now.")
 
 
@@ -126,6 +130,8 @@ def _build(state: dict, seat: int, move: dict) -> str:
         return _("The {character} cannot build.").format(
             character=cname(state, "navigator")
         )
+    if state["turn"]["char"] == "witch":
+        return _("The Witch builds nothing in her own turn.")
     if state["turn"]["built"] >= build_limit(state) and key != "stables":
         return _("The {character} builds at most {n} district(s) a turn.").format(
             character=cname(state, state["turn"]["char"]), n=build_limit(state)

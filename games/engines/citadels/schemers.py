@@ -34,7 +34,7 @@ def _targets(state: dict, *, threats: bool) -> list[str]:
         if rank(state, k) != 1
         and k not in up
         and k != state["turn"]["char"]
-        and not (threats and k == state["killed"])
+        and not (threats and k in (state["killed"], state["bewitched"]))
     ]
 
 
@@ -96,12 +96,17 @@ def confiscate_moves(state: dict, seat: int) -> list[dict]:
 
 
 def apply_confiscate(state: dict, seat: int, move: dict) -> None:
+    from .chars2016 import tax_build
     from .common import is_complete
+    from .powers import after_build
 
     pending = state["pending"]
     state["pending"] = None
     if not move["take"]:
+        after_build(state, pending["builder"])  # the tax waited for the answer
         return
+    # The Magistrate pays the Tax Collector's tax, not his target (2016 rulebook).
+    tax_build(state, pending["builder"], payer=seat)
     state["warrants"]["revealed"] = True
     builder = state["players"][pending["builder"]]
     district = next(d for d in builder["city"] if d["id"] == pending["card"])
@@ -164,6 +169,11 @@ def bribe_moves(state: dict, seat: int) -> list[dict]:
     return [{"type": "bribe", "pay": True}, {"type": "bribe", "pay": False}]
 
 
+def bribe_cost(state: dict, seat: int) -> int:
+    """Half the threatened player's gold, rounded down."""
+    return state["players"][seat]["gold"] // 2
+
+
 def apply_bribe(state: dict, seat: int, move: dict) -> None:
     from .turns import resources_continue
 
@@ -171,7 +181,7 @@ def apply_bribe(state: dict, seat: int, move: dict) -> None:
     blackmailer = acting(state, "blackmailer")
     player = state["players"][seat]
     if move["pay"]:
-        half = player["gold"] // 2
+        half = bribe_cost(state, seat)
         player["gold"] -= half
         state["players"][blackmailer]["gold"] += half
         # Removed face down: paid, not revealed.
@@ -197,3 +207,20 @@ def apply_reveal(state: dict, seat: int, move: dict) -> None:
             state["players"][seat]["gold"] += state["players"][victim]["gold"]
             state["players"][victim]["gold"] = 0
     resources_continue(state)
+
+
+def threat_pending(state: dict, seat: int) -> bool:
+    """The current character carries a threat still to settle (it may use no
+    ability before: 2016 rulebook, Blackmailer)."""
+    threats = state.get("threats")
+    turn = state["turn"]
+    if not threats or turn["char"] not in threats["characters"]:
+        return False
+    settled = set(threats["revealed"]) | set(threats.get("bribed") or [])
+    blackmailer = acting(state, "blackmailer")
+    return (
+        turn["char"] not in settled
+        and blackmailer is not None
+        and blackmailer != seat
+        and not turn.get("threat_done")
+    )

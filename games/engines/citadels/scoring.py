@@ -12,51 +12,67 @@ from __future__ import annotations
 from ..base import ranks_from_scores
 from . import characters as ch
 from . import districts as ds
-from .common import city_keys, cost_of, is_complete, key_of
+from .common import city_keys, is_complete, key_of, value
 
 ALL_TYPES_BONUS = 3
 FIRST_COMPLETE_BONUS = 4
 COMPLETE_BONUS = 2
+CAPITOL_BONUS = 3
+STATUE_BONUS = 5
+IVORY_TOWER_BONUS = 5
+SECRET_VAULT_BONUS = 3
 
 
-def _types(state: dict, seat: int) -> list[list[str]]:
-    """The possible type lists of a city: the Haunted Quarter counts as any one
-    type (classic: not when it was built in the last round)."""
-    player = state["players"][seat]
-    base, haunted = [], False
-    for d in player["city"]:
-        key = key_of(state, d["id"])
-        if key == "haunted_quarter" and not (
+def _haunted(state: dict, seat: int) -> bool:
+    """The Haunted Quarter may count as another type at the end (classic: not
+    when it was built in the last round, DATA.md 2b)."""
+    for d in state["players"][seat]["city"]:
+        if key_of(state, d["id"]) == "haunted_quarter" and not (
             state["edition"] == "classic" and d["round"] == state["round"]
         ):
-            haunted = True
-        else:
-            base.append(ds.kind(key))
-    if not haunted:
-        return [base]
-    return [base + [t] for t in ds.TYPES]
+            return True
+    return False
+
+
+def _kinds(state: dict, seat: int, haunted_as: str) -> list[str]:
+    """The type of each district of the city, the Haunted Quarter counted as
+    `haunted_as` (as unique, it stays unique)."""
+    out = []
+    for d in state["players"][seat]["city"]:
+        key = key_of(state, d["id"])
+        out.append(haunted_as if key == "haunted_quarter" else ds.kind(key))
+    return out
 
 
 def breakdown(state: dict, seat: int) -> dict:
+    """The score; with a Haunted Quarter, the type it counts as is the one that
+    scores best for its owner. Counted as another type it is no longer unique
+    (2016 rulebook, Haunted Quarter and Ivory Tower): that also changes the
+    Wishing Well and the Ivory Tower."""
+    choices = list(ds.TYPES) if _haunted(state, seat) else [ds.UNIQUE]
+    best = None
+    for choice in choices:
+        result = _breakdown(state, seat, choice)
+        if best is None or result["total"] > best["total"]:
+            best = result
+    return best
+
+
+def _breakdown(state: dict, seat: int, haunted_as: str) -> dict:
     player = state["players"][seat]
     keys = city_keys(player, state)
-    districts = sum(
-        cost_of(state, d["id"]) + (1 if d["beautified"] else 0) for d in player["city"]
-    )
-    best = None
-    for types in _types(state, seat):
-        five = ALL_TYPES_BONUS if set(ds.TYPES) <= set(types) else 0
-        capitol = 0
-        if "capitol" in keys and any(types.count(t) >= 3 for t in ds.TYPES):
-            capitol = 3
-        if best is None or five + capitol > best[0] + best[1]:
-            best = (five, capitol)
-    five, capitol = best
+    kinds = _kinds(state, seat, haunted_as)
+    districts = sum(value(state, d) for d in player["city"])
+    five = ALL_TYPES_BONUS if set(ds.TYPES) <= set(kinds) else 0
+    capitol = 0
+    if "capitol" in keys and any(kinds.count(t) >= 3 for t in ds.TYPES):
+        capitol = CAPITOL_BONUS  # once only (2016 rulebook, Capitol)
     complete = is_complete(state, seat)
     first = FIRST_COMPLETE_BONUS if complete and state["first_complete"] == seat else 0
     other = COMPLETE_BONUS if complete and not first else 0
     uniques: dict[str, int] = {}
     hand_keys = [key_of(state, c) for c in player["hand"]]
+    unique_count = kinds.count(ds.UNIQUE)
     for key in keys:
         points = ds.FLAT_BONUS.get(key, 0)
         if key == "imperial_treasury":
@@ -66,23 +82,22 @@ def breakdown(state: dict, seat: int) -> dict:
         elif key == "wishing_well":
             # 2016: every unique district, itself included; classic Dark City:
             # the other purple districts (DATA.md 2c, UNCONFIRMED).
-            points = sum(1 for k in keys if ds.kind(k) == ds.UNIQUE)
-            points -= 1 if state["edition"] == "classic" else 0
+            points = unique_count - (1 if state["edition"] == "classic" else 0)
         elif key == "museum":
             points = len(player["museum"])
         elif key == "statue":
-            points = 5 if state["crown"] == seat else 0
+            points = STATUE_BONUS if state["crown"] == seat else 0
         elif key == "ivory_tower":
-            only = sum(1 for k in keys if ds.kind(k) == ds.UNIQUE) == 1
-            points = 5 if only else 0
+            points = IVORY_TOWER_BONUS if unique_count == 1 else 0
         elif key == "basilica":
-            points = sum(1 for d in player["city"] if cost_of(state, d["id"]) % 2 == 1)
+            # An odd cost, a beautified district's cost being 1 higher.
+            points = sum(1 for d in player["city"] if value(state, d) % 2 == 1)
         elif key == "capitol":
             points = capitol
         if points:
             uniques[key] = uniques.get(key, 0) + points
     if "secret_vault" in hand_keys:
-        uniques["secret_vault"] = 3
+        uniques["secret_vault"] = SECRET_VAULT_BONUS
     total = districts + five + first + other + sum(uniques.values())
     return {
         "districts": districts,
@@ -90,6 +105,7 @@ def breakdown(state: dict, seat: int) -> dict:
         "first_complete": first,
         "complete": other,
         "uniques": uniques,
+        "haunted_as": haunted_as if _haunted(state, seat) else None,
         "total": total,
     }
 
@@ -116,7 +132,9 @@ def outcome(state: dict) -> list[dict]:
             "rank": ranks[s],
             "detail": {
                 **details[s],
+                # Ties on points are decided by tiebreak_rank; equal ranks share.
                 "tiebreak_rank": breaks[s],
+                "tied_with": [o for o in range(n) if o != s and scores[o] == scores[s]],
                 # The characters this seat held in the last round (for statistics).
                 "characters": [
                     ch.char_key(c) for c in state["players"][s]["characters"]

@@ -15,6 +15,7 @@ from . import characters as ch
 from . import districts as ds
 from .common import (
     acting,
+    ball_room_host,
     city_keys,
     draw,
     has,
@@ -28,6 +29,8 @@ CARDS_DRAWN = 2
 ARCHITECT_CARDS = 2
 MERCHANT_BONUS = 1
 QUEEN_BONUS = 3
+POOR_HOUSE_GOLD = 1
+PARK_CARDS = 2
 
 
 def start_calls(state: dict) -> None:
@@ -85,15 +88,50 @@ def reveal(state: dict, seat: int, key: str) -> None:
     player = state["players"][seat]
     player["revealed"].append(ch.char_id(key))
     state["turn"] = new_turn(seat, key)
+    host = ball_room_host(state)
+    if host is not None and host != seat:
+        # Ball Room (Dark City): while its owner holds the crown, a player whose
+        # character is called owes a "thank you" (the move "thank") before any
+        # other move of the turn, or loses the turn (engine.py). Owed to the
+        # host as the call is made, before a King revealed now takes the crown.
+        state["turn"]["courtesy"] = host
     if state["robbed"] == key:
         thief = acting(state, "thief")
         if thief is not None and thief != seat:
             state["players"][thief]["gold"] += player["gold"]
             player["gold"] = 0
     if key in ch.CROWN_TAKERS:
-        witch = holder(state, "witch")
-        bewitched = state["bewitched"] == key and witch is not None
-        set_crown(state, witch if bewitched else seat)
+        # A bewitched King or Patrician still takes the crown himself (2016
+        # rulebook, Witch and King; the classic summary is silent on the crown).
+        set_crown(state, seat)
+
+
+def lose_turn(state: dict) -> None:
+    """Ball Room: the called player made another move before thanking the host;
+    the turn is lost (nothing of it happens; what the call itself did, the
+    Thief's robbery and the crown, stays)."""
+    next_call(state)
+
+
+def early_abilities(state: dict) -> bool:
+    """2016: a character's abilities (income included) may be used at any time
+    during the turn (rulebook, "Character Abilities in Detail"), so before the
+    resources too; not by the Witch (she gathers first), a threatened character
+    (it gathers and settles the threat first), a bewitched player (no ability
+    at all) nor a Hospital turn. Classic: the resources come first
+    (citadels.fr.txt, "Ensuite, le joueur peut utiliser le pouvoir")."""
+    from .schemers import threat_pending
+
+    turn = state["turn"]
+    if state["edition"] != "2016" or turn["step"] != "resources":
+        return False
+    if turn["char"] == "witch" or turn.get("hospital"):
+        return False
+    if turn.get("courtesy") is not None:
+        return False
+    if state["bewitched"] == turn["char"] and holder(state, "witch") is not None:
+        return False
+    return not threat_pending(state, turn["seat"])
 
 
 def end_round(state: dict) -> None:
@@ -103,6 +141,11 @@ def end_round(state: dict) -> None:
     if killed in ch.CROWN_TAKERS and holder(state, killed) is not None:
         # A killed King still takes the crown at the end of the round.
         set_crown(state, holder(state, killed))
+    if state.get("queen_owed") is not None:
+        # The Queen next to a killed rank-4 character gains her 3 gold when
+        # that card is revealed, at the end of the round (2016 rulebook).
+        state["players"][state["queen_owed"]]["gold"] += QUEEN_BONUS
+        state["queen_owed"] = None
     state["turn"] = None
     if on_round_end(state):
         return
@@ -226,13 +269,15 @@ def take_income(state: dict, seat: int, cards: int = 0) -> None:
 
 
 def end_turn(state: dict, seat: int) -> None:
-    """Uncollected income is collected, then the end-of-turn effects, then the
-    next rank is called (chosen here: income is never forfeited by forgetting)."""
+    """Uncollected income is collected, then the end-of-turn effects (the
+    districts first, then the Alchemist), then the next rank is called (chosen
+    here: income is never forfeited by forgetting)."""
     from .powers import at_end_of_turn
 
     take_income(state, seat)
-    at_end_of_turn(state, seat)
+    # The Poor House before the Alchemist's refund (2016 rulebook, Poor House).
     end_of_turn_districts(state, seat)
+    at_end_of_turn(state, seat)
     next_call(state)
 
 
@@ -240,6 +285,6 @@ def end_of_turn_districts(state: dict, seat: int) -> None:
     """Poor House: 1 gold if you have none; Park: 2 cards if your hand is empty."""
     player = state["players"][seat]
     if has(state, seat, "poor_house") and player["gold"] == 0:
-        player["gold"] += 1
+        player["gold"] += POOR_HOUSE_GOLD
     if has(state, seat, "park") and not player["hand"]:
-        player["hand"].extend(draw(state, 2))
+        player["hand"].extend(draw(state, PARK_CARDS))

@@ -23,6 +23,8 @@ from .common import (
     is_complete,
     key_of,
 )
+from .prices import move_costs
+from .texts import character_text, district_texts
 
 
 def card(state: dict, cid: str) -> dict:
@@ -145,12 +147,28 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "robbed": state["robbed"] if state["phase"] != "draft" else None,
         "bewitched": state["bewitched"] if state["phase"] != "draft" else None,
         "lineup": [
-            {"key": k, "name": cname(state, k), "rank": ch.rank(k, state["edition"])}
+            {
+                "key": k,
+                "name": cname(state, k),
+                "rank": ch.rank(k, state["edition"]),
+                "text": character_text(k, state["edition"]),
+            }
             for k in state["lineup"]
         ],
+        "uniques": [
+            {
+                "key": k,
+                "name": _(ds.name(k, state["edition"])),
+                "cost": None if k in ds.UNBUILDABLE else ds.cost(k, state["edition"]),
+                "type": ds.UNIQUE,
+            }
+            for k in state["uniques"]
+        ],
+        "district_texts": district_texts(state),
         "face_up": [character(state, c) for c in face_up],
         "to_move": engine.to_move(state),
     }
+    prices = _prices(state) if state["phase"] == "call" else {}
     players = []
     for s, p in enumerate(state["players"]):
         shown = (
@@ -162,7 +180,11 @@ def view(engine, state: dict, seat: int | None) -> dict:
                 "gold": p["gold"],
                 "hand_count": len(p["hand"]),
                 "city": [
-                    {**card(state, d["id"]), "beautified": d["beautified"]}
+                    {
+                        **card(state, d["id"]),
+                        "beautified": d["beautified"],
+                        **prices.get(d["id"], NO_PRICE),
+                    }
                     for d in p["city"]
                 ],
                 "city_size": city_size(state, s),
@@ -190,9 +212,43 @@ def view(engine, state: dict, seat: int | None) -> dict:
             character(state, f["id"]) for f in state["face_down"] if f["by"] == seat
         ]
         out["moves"] = engine.legal_moves(state, seat)
+        out["move_costs"] = move_costs(state, seat, out["moves"])
     if over:
         out["face_down"] = [character(state, f["id"]) for f in state["face_down"]]
         out["outcome"] = engine.outcome(state)
+    return out
+
+
+NO_PRICE = {"destroy_cost": None, "seize_cost": None}
+
+
+def _prices(state: dict) -> dict:
+    """Per built district, what the rank-8 characters would pay now: the
+    Warlord to destroy it, the Marshal to seize it (None: out of their reach:
+    a completed city, the revealed Bishop's, the Keep; for the Marshal a cost
+    over 3). Public: costs, cities and gold are open information; who holds
+    the Bishop is not until he is revealed, so before that no city shows as
+    protected (a rank-8 character always comes after him). The page reads
+    these rather than computing a rule itself."""
+    from .chars2016 import seizable, seize_cost
+    from .powers import destroy_cost, protected_by_bishop
+
+    bishop_shown = ch.char_id("bishop") in _revealed(state)
+    out = {}
+    for target, p in enumerate(state["players"]):
+        if is_complete(state, target):
+            continue
+        if bishop_shown and protected_by_bishop(state, target):
+            continue
+        for d in p["city"]:
+            if key_of(state, d["id"]) == "keep":
+                continue
+            out[d["id"]] = {
+                "destroy_cost": destroy_cost(state, target, d),
+                "seize_cost": seize_cost(state, target, d)
+                if seizable(state, d)
+                else None,
+            }
     return out
 
 
@@ -230,6 +286,13 @@ def _call(state: dict, seat: int | None) -> dict | None:
             "drawn": [card(state, c) for c in turn["drawn"]] if mine else None,
             "drawn_count": len(turn["drawn"]),
             "spied_seat": turn.get("spied"),
+            # The gold a threatened player would give as a bribe (half, rounded
+            # down; public: gold is open information).
+            "bribe_cost": state["players"][turn["seat"]]["gold"] // 2
+            if sub and sub["kind"] == "bribe"
+            else None,
+            # Ball Room: the seat this player must thank before anything else.
+            "courtesy": turn.get("courtesy"),
             "spied_hand": (
                 [card(state, c) for c in state["players"][turn["spied"]]["hand"]]
                 if mine and turn.get("spied") is not None
@@ -277,6 +340,7 @@ def _pending(state: dict) -> dict | None:
     if pending["kind"] == "magistrate":
         out["builder"] = pending["builder"]
         out["card"] = card(state, pending["card"])
+        out["refund"] = pending["paid"]  # the gold the builder gets back
     if pending["kind"] == "blackmail":
         out["victim"] = pending["victim"]
     if pending["kind"] == "graveyard":
@@ -291,6 +355,16 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
     who = player(seat)
     mine = viewer == seat
     kind = move.get("type")
+    turn = state.get("turn")
+    if turn and turn.get("courtesy") is not None and not state["pending"]:
+        host = player(turn["courtesy"])
+        if kind == "thank":
+            return _("{player} thanked {host}, host of the Ball Room").format(
+                player=who, host=host
+            )
+        return _(
+            "{player} forgot to thank {host} (Ball Room) and lost the turn"
+        ).format(player=who, host=host)
     if kind == "choose":
         if mine:
             return _("{player} chose the {character}").format(

@@ -14,6 +14,7 @@ from .turns import next_call
 
 SMITHY_PRICE = 2
 SMITHY_CARDS = 3
+GRAVEYARD_PRICE = 1
 LABORATORY_GOLD = {"classic": 1, "2016": 2}  # classic 1 gold: DATA.md 2b, UNCONFIRMED
 
 
@@ -67,7 +68,12 @@ def apply_wonder(state: dict, seat: int, move: dict) -> None:
 
 
 def armory_moves(state: dict, seat: int) -> list[dict]:
+    """Any district outside a completed city; not from a completed city of its
+    own either (the Armory is destroyed too, and no district of a completed
+    city is destroyed: 2016 rulebook, Armory)."""
     moves = []
+    if is_complete(state, seat):
+        return moves
     for target, player in enumerate(state["players"]):
         if is_complete(state, target):
             continue
@@ -82,7 +88,11 @@ def armory_moves(state: dict, seat: int) -> list[dict]:
 
 def graveyard_pending(state: dict, warlord: int, card: str) -> bool:
     for seat, player in enumerate(state["players"]):
-        if seat != warlord and has(state, seat, "graveyard") and player["gold"] >= 1:
+        if (
+            seat != warlord
+            and has(state, seat, "graveyard")
+            and player["gold"] >= GRAVEYARD_PRICE
+        ):
             state["pending"] = {"kind": "graveyard", "seat": seat, "card": card}
             return True
     return False
@@ -96,7 +106,7 @@ def apply_graveyard(state: dict, seat: int, move: dict) -> None:
     card = state["pending"]["card"]
     state["pending"] = None
     if move["take"]:
-        state["players"][seat]["gold"] -= 1
+        state["players"][seat]["gold"] -= GRAVEYARD_PRICE
         state["players"][seat]["hand"].append(card)
     else:
         to_bottom(state, [card])

@@ -15,7 +15,9 @@ from ..base import (
     _,
     player,
     ranks_from_scores,
+    redeal,
     rng_new,
+    rng_redrawn,
 )
 from .cards import (
     COLOUR_OF,
@@ -244,6 +246,23 @@ class LostCities:
             else _("{player} took the {colour} {value} from the discards")
         )
         return text.format(player=who, colour=colour_name(colour), value=value)
+
+    def determinize(self, state: dict, seat: int | None, rng) -> dict:
+        """A state `seat` cannot tell from `state`: the deck and the hands it cannot
+        see (the opponent's; both for a spectator) dealt again from `rng`, each keeping
+        its size, and the RNG of the rounds to come redrawn. Never mutates `state`.
+        (The cards a seat saw the opponent take from a discard pile are not kept
+        apart: the view does not hold that history.)"""
+        new = _copy(state)
+        if state["over"]:
+            return new
+        hidden = [s for s in range(2) if s != seat]
+        dealt = redeal([new["deck"], *(new["hands"][s] for s in hidden)], rng)
+        new["deck"] = dealt[0]
+        for s, hand in zip(hidden, dealt[1:], strict=True):
+            new["hands"][s] = sorted(hand, key=ORDER.__getitem__)
+        new["rng"] = rng_redrawn(rng)
+        return new
 
     # --- the end -------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from ..base import gettext_noop
+from ..base import gettext_noop, rng_redrawn
 from . import options as _options
 from . import rules, view
 from .buildings import BLOCKING_CARD, CAMPAIGN_BUILDINGS, CHURCHES, card_of
@@ -85,6 +85,26 @@ class MyCityEngine:
                 }
             )
         return json.loads(json.dumps(out))  # a fresh copy, shares nothing
+
+    def determinize(self, state: dict, seat: int | None, rng) -> dict:
+        """A state `seat` cannot tell from `state`, the rest drawn from `rng`: the
+        face-down deck in a new order, each other seat's pending decision of this
+        round replaced by one of its legal decisions, and the RNG redrawn. Never
+        mutates `state`."""
+        new = json.loads(json.dumps(state))
+        if state["over"]:
+            return new
+        rng.shuffle(new["deck"])
+        for other, decision in enumerate(state["pending"]):
+            if other == seat or decision is None:
+                continue
+            undecided = dict(new, pending=list(new["pending"]))
+            undecided["pending"][other] = None
+            new["pending"][other] = dict(
+                rng.choice(rules.legal_moves(undecided, other))
+            )
+        new["rng"] = rng_redrawn(rng)
+        return new
 
     def check_invariants(self, state: dict) -> None:
         """Every card is in the deck, revealed or played exactly once; no two

@@ -7,7 +7,15 @@ legal moves. When the queue is empty the turn passes to the rival.
 
 from __future__ import annotations
 
-from ..base import IllegalMove, InvalidOptions, _, canonical, check_move
+from ..base import (
+    IllegalMove,
+    InvalidOptions,
+    _,
+    canonical,
+    check_move,
+    redeal,
+    rng_redrawn,
+)
 from . import actions, board, lowseason, turn
 from .common import clone_state, direction, gettext_noop
 from .log import describe
@@ -296,6 +304,31 @@ class RivalCitiesEngine:
         except IllegalMove:
             return line
         return "\n".join([line, *(event_text(e) for e in after["events"])])
+
+    def determinize(self, state: dict, seat: int | None, rng) -> dict:
+        """A state `seat` cannot tell from `state`, the rest dealt again from `rng`:
+        the rival's hand (both hands for a spectator) with the special deck, the ship
+        pile with the ships boxed at set-up, the lawsuit pile with the boxed lawsuits,
+        each place keeping its size, and the RNG redrawn. Never mutates `state`."""
+        new = clone_state(state)
+        if state["over"]:
+            return new
+        players = new["players"]
+        hidden = [s for s in (0, 1) if s != seat]
+        dealt = redeal(
+            [new["special_deck"], *(players[s]["hand"] for s in hidden)], rng
+        )
+        new["special_deck"] = dealt[0]
+        for s, hand in zip(hidden, dealt[1:], strict=True):
+            players[s]["hand"] = hand
+        new["ship_deck"], new["ships_boxed"] = redeal(
+            [new["ship_deck"], new["ships_boxed"]], rng
+        )
+        new["lawsuit_deck"], new["lawsuits_boxed"] = redeal(
+            [new["lawsuit_deck"], new["lawsuits_boxed"]], rng
+        )
+        new["rng"] = rng_redrawn(rng)
+        return new
 
     def check_invariants(self, state: dict) -> None:
         """Supply + holdings = the fixed totals, for each resource and token."""

@@ -92,6 +92,7 @@ FR = {
     "Bell Tower": "Beffroi",
     "Hospital": "Hôpital",
     "Throne Room": "Salle du trône",
+    "Ball Room": "Salle de bal",
     "Citadels": "Citadelles",
     # --- District types ---
     "noble": "noble",
@@ -111,6 +112,8 @@ FR = {
     "{player} built the {card}": "{player} a bâti : {card}",
     "{player} ended their turn": "{player} a fini son tour",
     "{player} bewitched the {character}": "{player} a ensorcelé : {character}",
+    "{player} thanked {host}, host of the Ball Room": "{player} a remercié {host}, qui reçoit dans sa Salle de bal",
+    "{player} forgot to thank {host} (Ball Room) and lost the turn": "{player} a oublié de remercier {host} (Salle de bal) et perd son tour",
     "{player} looked at the hand of {other}": "{player} a regardé la main de {other}",
     "{player} took the {card} from {other}": "{player} a pris à {other} : {card}",
     "{player} took a card from {other}": "{player} a pris une carte à {other}",
@@ -291,6 +294,9 @@ FR = {
     "Ring the Bell Tower": "Sonner le Beffroi",
     "Stay silent": "Rester muet",
     "End your turn": "Finir votre tour",
+    "The Witch builds nothing in her own turn.": "La Sorcière ne bâtit rien pendant son propre tour.",
+    "The {character} must use the power before the turn ends.": "Pouvoir obligatoire ({character}) : utilisez-le avant de finir le tour.",
+    "Thank your host (Ball Room)": "Remercier votre hôte (Salle de bal)",
     # --- Game page: what to do now ---
     "The %(card)s was destroyed: pay 1 gold to take it into your hand (Graveyard), or let it go.": "Le quartier %(card)s a été détruit : payez 1 pièce d'or pour le prendre en main (Cimetière), ou laissez-le partir.",
     "Theater: swap one of your characters, or keep them.": "Théâtre : échangez l'un de vos personnages, ou gardez-les.",

@@ -164,14 +164,31 @@ def test_bishop_collects_for_religious_districts(table):
 
 
 def test_queen_gains_three_gold_next_to_the_rank_4_character(table):
-    """The Queen gains 3 gold when a neighbour holds rank 4, even killed."""
+    """The Queen gains 3 gold in her turn when a neighbour revealed rank 4."""
+    t = table(5, character_set="chosen", characters=_nine("queen"))
+    t.characters(king=1, queen=0)
+    t.turn(0, "queen", main=False)
+    t.gold(0, 0)
+    t.play(0, {"type": "take_gold"})
+    assert t.player(0)["gold"] == 5
+
+
+def test_queen_next_to_a_killed_king_gains_three_gold_at_the_end_of_the_round(
+    table,
+):
+    """A killed rank-4 neighbour: the Queen's 3 gold come when that card is
+    revealed at the end of the round, not in her turn (2016 rulebook, Queen)."""
     t = table(5, character_set="chosen", characters=_nine("queen"))
     t.characters(assassin=2, king=1, queen=0)
     t.state["killed"] = "king"
     t.turn(0, "queen", main=False)
     t.gold(0, 0)
     t.play(0, {"type": "take_gold"})
+    assert t.player(0)["gold"] == 2
+    t.play(0, {"type": "end_turn"})  # the last rank: the round ends
+    assert t.state["round"] == 2
     assert t.player(0)["gold"] == 5
+    assert t.state["crown"] == 1  # the King's heir
 
 
 def test_queen_gains_nothing_away_from_the_king(table):

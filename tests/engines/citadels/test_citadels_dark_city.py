@@ -19,7 +19,7 @@ def test_classic_purples_can_be_chosen_or_random():
     opts = ENGINE.validate_options(4, {"unique_districts": "random"})
     assert len(ENGINE.setup(4, opts, 1)["uniques"]) == 11
     with pytest.raises(InvalidOptions):
-        ENGINE.validate_options(4, {"unique_districts": ["ball_room", *DC[:10]]})
+        ENGINE.validate_options(4, {"unique_districts": ["great_hall", *DC[:10]]})
 
 
 def test_powderhouse_is_the_classic_armory(table):

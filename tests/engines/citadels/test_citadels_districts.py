@@ -281,8 +281,9 @@ def test_poor_house_gives_one_gold_to_the_penniless(table):
     assert t.player(0)["gold"] == 1
 
 
-def test_statue_gives_the_crown_when_built(table):
-    """Statue: building it takes the crown (+5 points if held at the end)."""
+def test_statue_scores_five_with_the_crown_and_does_not_take_it_when_built(table):
+    """Statue: +5 points if its owner holds the crown at the end; building it
+    does not move the crown (the card's text as transcribed, README)."""
     from games.engines.citadels.scoring import breakdown
 
     t = t2016(table, "statue")
@@ -291,7 +292,9 @@ def test_statue_gives_the_crown_when_built(table):
     (statue,) = t.hand(0, "statue")
     t.gold(0, 3)
     t.play(0, {"type": "build", "card": statue})
-    assert t.state["crown"] == 0
+    assert t.state["crown"] == 2
+    assert "statue" not in breakdown(t.state, 0)["uniques"]
+    t.state["crown"] = 0
     assert breakdown(t.state, 0)["uniques"]["statue"] == 5
 
 
