@@ -14,6 +14,7 @@ from page_helpers import data_moves, login, post_move
 
 from games import engines, services
 from games.bots import choose_move
+from games.engines.rival_cities.pieces import SPECIAL_SPACES
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -201,10 +202,9 @@ def test_rival_hand_is_a_count_and_own_hand_is_shown(game, ana, ben):
     clients = {0: login(ana), 1: login(ben)}
     game = play(game, 0, {"type": "start", "resource": "furniture"}, clients)
     game = play(game, 1, {"type": "start", "resource": "cloth"}, clients)
-    # Space 3 is a special space: option D takes its card into the hand.
-    game = play(game, 0, {"type": "move", "spaces": 4}, clients)
-    game = play(game, 0, {"type": "pay", "resource": "beer"}, clients)
-    game = play(game, 0, {"type": "pay", "resource": "furniture"}, clients)
+    # The first special space: option D takes its card into the hand.
+    spaces = SPECIAL_SPACES[0] + 1
+    game = play(game, 0, {"type": "move", "spaces": spaces}, clients)
     game = play(game, 0, {"type": "option", "option": "D"}, clients)
     card = game.state["players"][0]["hand"][0]
     text = ENGINE.view(game.state, 0)["cities"][0]["hand"][0]["text"]

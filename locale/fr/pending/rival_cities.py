@@ -229,6 +229,7 @@ FR = {
     "Production: {what}": "Production : {what}",
     "Gift: {what}": "Cadeau : {what}",
     "Donation: pay {cost} for {stars} star, up to {times} times": "Don : payez {cost} pour {stars} étoile, jusqu'à {times} fois",
+    "Donation: pay {cost} for {stars} star and {what}, up to {times} times": "Don : payez {cost} pour {stars} étoile et {what}, jusqu'à {times} fois",
     "Exchange up to {times} resources": "Échange de jusqu'à {times} ressources",
     "Gain {n} letter(s)": "Gagner {n} lettre(s)",
     "Build a free factory": "Construire une usine gratuite",
