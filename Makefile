@@ -33,18 +33,28 @@ messages: $(STAMP)
 makemessages: $(STAMP)
 	$(PY) manage.py makemessages -l fr --ignore=.venv --ignore=var --ignore=tests --ignore=bench
 
+# The console shows warnings, errors and the emails (the sign-up link); VERBOSE=1
+# (or LOG_LEVEL=INFO) adds a line per request and per Celery task.
+LOG_LEVEL ?= $(if $(VERBOSE),INFO,WARNING)
+
 run: $(STAMP) messages
 	mkdir -p var/mail var/broker
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py collectstatic --noinput -v 0
 	@echo "Starting the site on http://127.0.0.1:8000 with a Celery worker and beat (Ctrl-C stops all)."
-	trap 'kill 0' INT TERM EXIT; \
-	$(BIN)/celery -A config worker -B --pool=solo --loglevel=info -s var/beat-schedule & \
+	@echo "Emails (the sign-up link) are echoed here and kept in var/mail/; make run VERBOSE=1 logs every request and task."
+	trap 'kill 0' INT TERM EXIT; export LOG_LEVEL=$(LOG_LEVEL); \
+	$(BIN)/celery -A config worker -B --pool=solo --loglevel=$(LOG_LEVEL) -s var/beat-schedule & \
 	$(PY) manage.py runserver 127.0.0.1:8000 & \
 	wait
 
+# In parallel: one pytest-xdist process per core (JOBS=0 runs them in one process).
+# Each process has its own test database (SQLite in memory, or test_<name>_gw<N>
+# on PostgreSQL), live server and Celery queue (tests/conftest.py).
+JOBS ?= auto
+
 test: $(STAMP) messages
-	$(BIN)/pytest $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(JOBS) $(PYTEST_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,6 +1,8 @@
+from allauth.account import forms as allauth_forms
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from .adapters import CONFIRMED_EMAIL_KEY
 from .models import User, timezone_choices
 
 
@@ -58,3 +60,14 @@ class VacationForm(forms.Form):
     end = forms.DateField(
         label=_("Last day"), widget=forms.DateInput(attrs={"type": "date"})
     )
+
+
+class LoginForm(allauth_forms.LoginForm):
+    """allauth's log-in form, offering the address just confirmed in this browser."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        if not self.is_bound and self.request is not None:
+            email = self.request.session.pop(CONFIRMED_EMAIL_KEY, None)
+            if email:
+                self.fields["login"].initial = email

@@ -3,7 +3,7 @@ checked against the engine's rule vocabulary before saving)."""
 
 from django.contrib import admin
 
-from .models import Campaign, CampaignPlayer, Episode
+from .models import Campaign, CampaignInvitation, CampaignPlayer, Episode
 
 
 class CampaignPlayerInline(admin.TabularInline):
@@ -11,6 +11,14 @@ class CampaignPlayerInline(admin.TabularInline):
     extra = 0
     fields = ["position", "user", "bot_level", "circles"]
     raw_id_fields = ["user"]
+
+
+class CampaignInvitationInline(admin.TabularInline):
+    model = CampaignInvitation
+    extra = 0
+    fields = ["email", "invited_by", "created_at", "email_sent_at"]
+    readonly_fields = ["created_at", "email_sent_at"]
+    raw_id_fields = ["invited_by"]
 
 
 class EpisodeInline(admin.TabularInline):
@@ -26,7 +34,7 @@ class CampaignAdmin(admin.ModelAdmin):
     list_display = ["id", "name", "num_players", "status", "created_at"]
     list_filter = ["status"]
     readonly_fields = ["invite_token", "created_at", "started_at", "finished_at"]
-    inlines = [CampaignPlayerInline, EpisodeInline]
+    inlines = [CampaignPlayerInline, CampaignInvitationInline, EpisodeInline]
 
 
 @admin.register(Episode)

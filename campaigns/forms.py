@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from datetime import timedelta
 
 from django import forms
-from django.contrib.auth import get_user_model
+from django.core.validators import validate_email
 from django.utils.translation import gettext_lazy as _
 
+from games import json_input
 from games.engines.base import InvalidOptions
 from games.engines.my_city.chapters import validate_chapters
 from games.forms import TIME_CHOICES
@@ -34,9 +34,10 @@ class CampaignForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_(
-            "Email addresses of players who already have an account, one per line. "
-            "The other places are taken with the join link shown once the campaign "
-            "is created."
+            "Email addresses of the players you invite, one per line: whoever has "
+            "an account with that address accepts or declines on the campaigns "
+            "page. The other places are taken with the join link shown once the "
+            "campaign is created."
         ),
     )
     bots = forms.TypedChoiceField(
@@ -64,20 +65,20 @@ class CampaignForm(forms.Form):
         widget=forms.Textarea(attrs={"rows": 4}),
     )
 
-    def clean_emails(self) -> list:
+    def clean_emails(self) -> list[str]:
+        """The addresses, checked for their form only: whether one has an account
+        is never said here (nor anywhere the inviter can see)."""
         raw = self.cleaned_data.get("emails") or ""
         addresses = [a.strip() for a in raw.replace(",", "\n").split() if a.strip()]
-        users = []
-        model = get_user_model()
         for address in addresses:
-            user = model.objects.filter(email__iexact=address).first()
-            if user is None:
+            try:
+                validate_email(address)
+            except forms.ValidationError:
                 raise forms.ValidationError(
-                    _("Nobody has an account with %(email)s."),
+                    _("%(email)s is not an email address."),
                     params={"email": address},
-                )
-            users.append(user)
-        return users
+                ) from None
+        return list(dict.fromkeys(address.lower() for address in addresses))
 
     def clean(self):
         data = super().clean()
@@ -90,7 +91,11 @@ class CampaignForm(forms.Form):
             text = upload.read().decode("utf-8", errors="replace")
         if text.strip():
             try:
-                chapters = validate_chapters(json.loads(text))
+                chapters = validate_chapters(json_input.loads(text))
+            except json_input.TooDeep:
+                raise forms.ValidationError(
+                    _("The chapters are nested too deeply.")
+                ) from None
             except ValueError:
                 raise forms.ValidationError(
                     _("The chapters are not valid JSON.")
@@ -98,9 +103,9 @@ class CampaignForm(forms.Form):
             except InvalidOptions as exc:
                 raise forms.ValidationError(exc.reason) from None
         data["chapters"] = chapters
-        users = data.get("emails") or []
+        invited = data.get("emails") or []
         players = data.get("players") or 2
-        if 1 + len(users) + (data.get("bots") or 0) > players:
+        if 1 + len(invited) + (data.get("bots") or 0) > players:
             raise forms.ValidationError(
                 _("More invited and computer players than places in the campaign.")
             )
@@ -111,7 +116,7 @@ class CampaignForm(forms.Form):
         return {
             "name": self.cleaned_data.get("name") or "",
             "num_players": self.cleaned_data["players"],
-            "invited": self.cleaned_data.get("emails") or [],
+            "invited_emails": self.cleaned_data.get("emails") or [],
             "bots": self.cleaned_data.get("bots") or 0,
             "chapters": self.cleaned_data.get("chapters"),
             "time_per_move": timedelta(days=int(days)) if days else None,

@@ -158,3 +158,34 @@ class Episode(models.Model):
 
     def __str__(self):
         return f"{self.campaign} episode {self.number}"
+
+
+class CampaignInvitation(models.Model):
+    """A place in a campaign offered to an email address, waiting for an answer.
+
+    Whoever has that address, confirmed, on their account sees the invitation on
+    the campaigns page and accepts it (taking the next free place) or declines it;
+    either way the row goes, as it does when the campaign starts without them. The
+    inviter is never told whether the address has an account."""
+
+    campaign = models.ForeignKey(
+        Campaign, on_delete=models.CASCADE, related_name="invitations"
+    )
+    email = models.EmailField(_("email address"))  # lower-cased
+    invited_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    email_sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["campaign", "email"], name="one_invitation_per_address"
+            ),
+        ]
+        indexes = [models.Index(fields=["email"], name="campaign_invitation_email")]
+
+    def __str__(self):
+        return f"{self.campaign} invitation to {self.email}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from allauth.account.models import EmailAddress
 from django.db.models import Prefetch
 
 from games import engines
@@ -11,10 +12,11 @@ from games.engines.my_city.chapters import (
     EPISODES,
     EPISODES_PER_CHAPTER,
     episode_rules,
+    sticker_text,
 )
 from games.models import Game
 
-from .models import Campaign, CampaignPlayer, Episode
+from .models import Campaign, CampaignInvitation, CampaignPlayer, Episode
 
 
 def campaigns_of(*, user):
@@ -48,12 +50,72 @@ def player_of(campaign: Campaign, user) -> CampaignPlayer | None:
     return next((p for p in campaign.players.all() if p.user_id == user.pk), None)
 
 
-def can_see(campaign: Campaign, user, *, token: str | None = None) -> bool:
+def confirmed_addresses(user) -> list[str]:
+    """The user's confirmed email addresses, lower-cased: an invitation is theirs
+    when it is sent to one of them."""
+    if not user.is_authenticated:
+        return []
+    return [
+        address.lower()
+        for address in EmailAddress.objects.filter(
+            user=user, verified=True
+        ).values_list("email", flat=True)
+    ]
+
+
+def can_see(
+    campaign: Campaign, user, *, token: str | None = None, invited: bool = False
+) -> bool:
+    """Its players, staff, anyone with the join link, and whoever is invited."""
     if token and token == campaign.invite_token:
         return True
     if user.is_authenticated and user.is_staff:
         return True
-    return player_of(campaign, user) is not None
+    return invited or player_of(campaign, user) is not None
+
+
+def invitations_for(*, user) -> list[CampaignInvitation]:
+    """The campaign invitations waiting for the user's answer (sent to one of their
+    confirmed addresses), oldest first, with their campaigns and players."""
+    addresses = confirmed_addresses(user)
+    if not addresses:
+        return []
+    return list(
+        CampaignInvitation.objects.filter(
+            email__in=addresses, campaign__status=Campaign.Status.OPEN
+        )
+        .select_related("campaign", "invited_by")
+        .prefetch_related(
+            Prefetch(
+                "campaign__players",
+                queryset=CampaignPlayer.objects.select_related("user"),
+            )
+        )
+    )
+
+
+def invitation_to(campaign: Campaign, user) -> CampaignInvitation | None:
+    """The user's invitation to this campaign, if one waits for their answer:
+    looked up only for a person who is not a player of an open campaign."""
+    if campaign.status != Campaign.Status.OPEN or not user.is_authenticated:
+        return None
+    if player_of(campaign, user) is not None:
+        return None
+    return (
+        campaign.invitations.filter(email__in=confirmed_addresses(user))
+        .select_related("invited_by")
+        .first()
+    )
+
+
+def invitations_sent(campaign: Campaign, user) -> list[str]:
+    """The addresses still invited, for the person who invited them: the same
+    list whether or not each address has an account."""
+    if campaign.status != Campaign.Status.OPEN or not user.is_authenticated:
+        return []
+    if campaign.created_by_id != user.pk:
+        return []
+    return list(campaign.invitations.values_list("email", flat=True))
 
 
 def campaign_context(*, campaign: Campaign, user) -> dict:
@@ -102,7 +164,43 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
             terrain = (player.carry or {}).get("terrain") or list(CAMPAIGN_TERRAIN)
             entry = {"terrain": terrain, "cells": None, "placed": []}
         boards.append({"player": player, "terrain": entry})
-    standings = sorted(players, key=lambda p: (-p.circles, p.position))
+    standings = [
+        {
+            "player": p,
+            "stickers": [sticker_text(s) for s in (p.carry or {}).get("stickers", [])],
+        }
+        for p in sorted(players, key=lambda p: (-p.circles, p.position))
+    ]
+    # Each chapter reached: its story and rules (the sealed ones stay sealed).
+    chapter_texts = [
+        episode_rules(index * EPISODES_PER_CHAPTER + 1, campaign.chapters)
+        for index in range(min(reached, len(chapters)))
+    ]
+    for index, info in enumerate(chapter_texts):
+        info["episodes"] = [
+            {
+                "number": n,
+                "texts": episode_rules(n, campaign.chapters)["episode"],
+            }
+            for n in range(
+                index * EPISODES_PER_CHAPTER + 1,
+                (index + 1) * EPISODES_PER_CHAPTER + 1,
+            )
+            if n <= next_number
+        ]
+    # Each player's board as every closed episode ended, oldest first.
+    board_history = [
+        {
+            "player": p,
+            "episodes": [
+                {"number": e.number, "result": r, "board": _ended_board(r)}
+                for e in closed
+                for r in (e.results or [])
+                if r["seat"] == p.position and "terrain" in r
+            ],
+        }
+        for p in players
+    ]
     history = []
     for episode in episodes:
         results = {r["seat"]: r for r in episode.results or []}
@@ -125,6 +223,8 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
         "live_view": live_view,
         "boards": boards,
         "standings": standings,
+        "chapter_texts": list(reversed(chapter_texts)),
+        "board_history": board_history,
         "history": list(reversed(history)),
         "any_abandoned": any(h["abandoned"] for h in history),
         "current_abandoned": current is not None
@@ -133,8 +233,20 @@ def campaign_context(*, campaign: Campaign, user) -> dict:
         "next_rules": episode_rules(next_number, campaign.chapters)
         if next_number <= EPISODES
         else None,
-        "winners": _winners(standings) if campaign.status == "finished" else [],
+        "winners": _winners([row["player"] for row in standings])
+        if campaign.status == "finished"
+        else [],
     }
+
+
+def _ended_board(result: dict) -> dict:
+    """A board as an episode ended (services.episode_close stored it): the
+    terrain and the buildings, in the shape of a view's player entry."""
+    grid = [[None] * len(result["terrain"][0]) for _row in result["terrain"]]
+    for entry in result["placed"]:
+        for r, c in entry["cells"]:
+            grid[r][c] = entry["building"]
+    return {"terrain": result["terrain"], "cells": grid, "placed": result["placed"]}
 
 
 def _winners(standings: list) -> list:

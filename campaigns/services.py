@@ -1,5 +1,5 @@
-"""Writes of the campaigns: creating one, joining, closing an episode, opening the
-next. Episodes are games; this module only orchestrates the games services.
+"""Writes of the campaigns: creating one, invitations, joining, closing an
+episode, opening the next. Episodes are games; this module only orchestrates the games services.
 
 Closing and opening are idempotent on (campaign, episode): both run under the
 campaign row lock and look at what the database already holds, so a retried or
@@ -8,6 +8,7 @@ duplicated task changes nothing the second time.
 
 from __future__ import annotations
 
+from allauth.account.models import EmailAddress
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
@@ -20,7 +21,15 @@ from games.engines.my_city.chapters import EPISODES, validate_chapters
 from games.models import Game
 from games.services import Rejected
 
-from .models import MAX_PLAYERS, MIN_PLAYERS, Campaign, CampaignPlayer, Episode
+from .models import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    Campaign,
+    CampaignInvitation,
+    CampaignPlayer,
+    Episode,
+)
+from .selectors import confirmed_addresses
 
 ENGINE_SLUG = "my-city"
 
@@ -36,18 +45,21 @@ def campaign_create(
     *,
     creator,
     num_players: int,
-    invited=(),
+    invited_emails=(),
     bots: int = 0,
     chapters: list | None = None,
     name: str = "",
     time_per_move=None,
 ) -> Campaign:
-    """A campaign with its creator at the first place, the invited users (existing
-    accounts) next, then computer players; it starts once every place is taken."""
+    """A campaign with its creator at the first place and computer players next.
+    Each invited address gets an invitation that its owner accepts or declines
+    (`invitation_accept`), the same whether or not the address has an account;
+    only an existing account is told by email. The campaign starts once every
+    place is taken."""
     if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
         raise Rejected(400, _("A campaign is played by 2 to 4 players."))
-    invited = list(dict.fromkeys(invited))
-    if any(user.pk == creator.pk for user in invited):
+    invited = list(dict.fromkeys(address.strip().lower() for address in invited_emails))
+    if set(invited) & {creator.email.lower(), *confirmed_addresses(creator)}:
         raise Rejected(400, _("You are already in the campaign."))
     if bots < 0 or 1 + len(invited) + bots > num_players:
         raise Rejected(400, _("More players than places in the campaign."))
@@ -64,18 +76,67 @@ def campaign_create(
             time_per_move=time_per_move,
             created_by=creator,
         )
-        people = [creator, *invited]
-        for position, user in enumerate(people):
-            CampaignPlayer.objects.create(
-                campaign=campaign, position=position, user=user
-            )
+        CampaignPlayer.objects.create(campaign=campaign, position=0, user=creator)
         for index in range(bots):
             CampaignPlayer.objects.create(
-                campaign=campaign, position=len(people) + index, bot_level="simple"
+                campaign=campaign, position=1 + index, bot_level="simple"
             )
-        if len(people) + bots == num_players:
+        invitations = CampaignInvitation.objects.bulk_create(
+            CampaignInvitation(campaign=campaign, email=address, invited_by=creator)
+            for address in invited
+        )
+        if 1 + bots == num_players:
+            _start(campaign)
+        _queue_invitation_emails([i.pk for i in invitations])
+    return campaign
+
+
+def _queue_invitation_emails(invitation_ids: list[int]) -> None:
+    from .tasks import invitation_email_task
+
+    for invitation_id in invitation_ids:
+        transaction.on_commit(
+            lambda invitation_id=invitation_id: invitation_email_task.delay(
+                invitation_id
+            )
+        )
+
+
+def _invitation_of(invitation_id, addresses: list[str]) -> CampaignInvitation:
+    """The invitation if it is sent to one of these addresses (the user's), else
+    Rejected(404): someone else's is as absent as one that does not exist."""
+    try:
+        return CampaignInvitation.objects.get(pk=invitation_id, email__in=addresses)
+    except (CampaignInvitation.DoesNotExist, ValueError, TypeError):
+        raise Rejected(404, _("There is no such invitation.")) from None
+
+
+def invitation_accept(*, invitation_id: int, user) -> Campaign:
+    """The invited person takes the next free place; the campaign starts when it
+    was the last one. The user's invitations to this campaign are gone after it."""
+    addresses = confirmed_addresses(user)
+    with transaction.atomic():
+        campaign = _locked(_invitation_of(invitation_id, addresses).campaign_id)
+        # Read again under the campaign lock: declined, or the campaign started
+        # (which withdraws every invitation), in between.
+        _invitation_of(invitation_id, addresses)
+        if campaign.status != Campaign.Status.OPEN:
+            raise Rejected(409, _("This campaign is no longer open."))
+        players = list(campaign.players.all())
+        if not any(p.user_id == user.pk for p in players):
+            CampaignPlayer.objects.create(
+                campaign=campaign, position=len(players), user=user
+            )
+            players.append(user)
+        campaign.invitations.filter(email__in=addresses).delete()
+        if len(players) == campaign.num_players:
             _start(campaign)
     return campaign
+
+
+def invitation_decline(*, invitation_id: int, user) -> None:
+    """The invited person says no: the invitation is gone, the place stays free."""
+    _invitation_of(invitation_id, confirmed_addresses(user)).delete()
 
 
 def campaign_join(*, campaign_id: int, user, token: str) -> Campaign:
@@ -96,16 +157,19 @@ def campaign_join(*, campaign_id: int, user, token: str) -> Campaign:
                 )
         except IntegrityError:
             raise Rejected(409, _("That place was just taken.")) from None
+        campaign.invitations.filter(email__in=confirmed_addresses(user)).delete()
         if len(players) + 1 == campaign.num_players:
             _start(campaign)
     return campaign
 
 
 def _start(campaign: Campaign) -> None:
-    """Caller holds the campaign row (or just created it); every place is taken."""
+    """Caller holds the campaign row (or just created it); every place is taken.
+    The invitations still unanswered are withdrawn."""
     campaign.status = Campaign.Status.ACTIVE
     campaign.started_at = timezone.now()
     campaign.save(update_fields=["status", "started_at"])
+    campaign.invitations.all().delete()
     _queue_open_next(campaign.pk)
 
 
@@ -113,6 +177,11 @@ def _queue_open_next(campaign_id: int) -> None:
     from .tasks import episode_open_next_task
 
     transaction.on_commit(lambda: episode_open_next_task.delay(campaign_id))
+
+
+def campaign_name(campaign_id: int) -> str:
+    """How the engine's carries name this campaign."""
+    return f"campaign-{campaign_id}"
 
 
 def episode_open_next(*, campaign_id: int) -> Episode | None:
@@ -137,6 +206,8 @@ def episode_open_next(*, campaign_id: int) -> Episode | None:
             "episode": number,
             "carry": carry if any(carry) else None,
             "chapters": campaign.chapters,
+            # The engine accepts only carries of this campaign's previous episode.
+            "campaign": campaign_name(campaign.pk),
         }
         game = games_services.game_create(
             creator=host,
@@ -205,6 +276,15 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
                 "rank": row["rank"],
                 "circles_won": row["detail"].get("circles_won", 0),
                 "forfeited": row["seat"] in forfeited,
+                "races": sum(row["detail"].get("races", {}).values()),
+                "sticker": row["detail"].get("sticker_earned"),
+                # The board as the episode ended (for the board history): the
+                # terrain it was played on and the buildings that stood on it.
+                "terrain": state["players"][row["seat"]]["terrain"],
+                "placed": [
+                    {"building": e["building"], "cells": e["cells"]}
+                    for e in state["players"][row["seat"]]["placed"]
+                ],
             }
             for row in outcome
         ]
@@ -296,3 +376,33 @@ def episode_email_players(*, episode_id: int) -> int:
         episode.email_sent_at = timezone.now()
         episode.save(update_fields=["email_sent_at"])
     return sent
+
+
+def invitation_email(*, invitation_id: int) -> int:
+    """Tells the owner of an invited address, if it belongs to an account, that
+    they are invited; once (marked under the invitation's row lock, as the
+    episode email is). No email goes to an address without an account. Returns
+    the number of emails sent."""
+    from .emails import send_invitation
+
+    with transaction.atomic():
+        invitation = (
+            # Only the invitation's row: PostgreSQL locks no outer join's side.
+            CampaignInvitation.objects.select_for_update(of=("self",))
+            .select_related("campaign", "invited_by")
+            .filter(pk=invitation_id, email_sent_at__isnull=True)
+            .first()
+        )
+        if invitation is None:
+            return 0
+        owner = (
+            EmailAddress.objects.filter(email__iexact=invitation.email, verified=True)
+            .select_related("user")
+            .first()
+        )
+        if owner is None:
+            return 0
+        send_invitation(invitation, owner.user)
+        invitation.email_sent_at = timezone.now()
+        invitation.save(update_fields=["email_sent_at"])
+    return 1

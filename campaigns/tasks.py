@@ -38,3 +38,9 @@ def campaigns_catch_up_task(limit: int = 200) -> int:
     """Closes episodes whose game is over (finished or abandoned) that no task
     closed, and opens a missing next episode. Safe at any time, as often as wanted."""
     return services.campaigns_catch_up(limit=limit)
+
+
+@shared_task(ignore_result=True)
+def invitation_email_task(invitation_id: int) -> int:
+    """Tells an invited person who has an account that they are invited, once."""
+    return services.invitation_email(invitation_id=invitation_id)

@@ -5,6 +5,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.services import Rejected
@@ -19,7 +20,10 @@ def campaign_list(request):
     return render(
         request,
         "campaigns/list.html",
-        {"campaigns": selectors.campaigns_of(user=request.user)},
+        {
+            "campaigns": selectors.campaigns_of(user=request.user),
+            "invitations": selectors.invitations_for(user=request.user),
+        },
     )
 
 
@@ -42,10 +46,17 @@ def campaign_new(request):
 @require_GET
 def campaign_page(request, campaign_id):
     campaign = selectors.campaign_for_page(campaign_id=campaign_id)
+    if campaign is None:
+        raise Http404
     token = request.GET.get("invite")
-    if campaign is None or not selectors.can_see(campaign, request.user, token=token):
+    invitation = selectors.invitation_to(campaign, request.user)
+    if not selectors.can_see(
+        campaign, request.user, token=token, invited=invitation is not None
+    ):
         raise Http404
     context = selectors.campaign_context(campaign=campaign, user=request.user)
+    context["invitation"] = invitation
+    context["invited"] = selectors.invitations_sent(campaign, request.user)
     context["invite"] = token if token == campaign.invite_token else None
     context["join_url"] = request.build_absolute_uri(
         reverse("campaigns:invitation", args=[campaign.invite_token])
@@ -77,3 +88,30 @@ def join(request, campaign_id):
             raise Http404 from None
         messages.error(request, exc.message)
     return redirect("campaigns:campaign", campaign_id=campaign_id)
+
+
+@login_required
+@require_POST
+def invitation_accept(request, invitation_id):
+    try:
+        campaign = services.invitation_accept(
+            invitation_id=invitation_id, user=request.user
+        )
+    except Rejected as exc:
+        if exc.status in (403, 404):
+            raise Http404 from None
+        messages.error(request, exc.message)
+        return redirect("campaigns:list")
+    messages.success(request, _("You are in the campaign."))
+    return redirect(campaign)
+
+
+@login_required
+@require_POST
+def invitation_decline(request, invitation_id):
+    try:
+        services.invitation_decline(invitation_id=invitation_id, user=request.user)
+    except Rejected:
+        raise Http404 from None
+    messages.success(request, _("The invitation is declined."))
+    return redirect("campaigns:list")

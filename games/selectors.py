@@ -7,7 +7,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import connection
-from django.db.models import Exists, OuterRef, Prefetch
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.template.loader import get_template
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
@@ -413,5 +413,16 @@ def game_for_page_by_token(*, token: str) -> Game | None:
     return Game.objects.filter(invite_token=token).first()
 
 
-def game_version(*, game_id: int) -> int | None:
-    return Game.objects.filter(pk=game_id).values_list("version", flat=True).first()
+def game_version(*, game_id: int, user, token: str | None = None) -> int | None:
+    """The game's version if `user` may see the game (the rule of `can_see`: a
+    public game, the invitation token, or a seat), else None: one query."""
+    visible = Q(visibility=Game.Visibility.PUBLIC)
+    if token:
+        visible |= Q(invite_token=token)
+    if user.is_authenticated:
+        visible |= Exists(Seat.objects.filter(game=OuterRef("pk"), user=user))
+    return (
+        Game.objects.filter(visible, pk=game_id)
+        .values_list("version", flat=True)
+        .first()
+    )

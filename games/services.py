@@ -7,7 +7,6 @@ must happen after the commit.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -18,7 +17,7 @@ from django.utils.translation import gettext as _
 from games import engines
 from games.engines import IllegalMove, InvalidOptions
 
-from . import rows
+from . import json_input, rows
 from .events import state_changed
 from .models import Game, Move, Seat
 
@@ -199,7 +198,9 @@ def parse_move(raw: str | bytes | None) -> dict:
     if len(raw) > MAX_MOVE_BYTES:
         raise Rejected(400, _("That move is too large."))
     try:
-        move = json.loads(raw)
+        move = json_input.loads(raw)
+    except json_input.TooDeep:
+        raise Rejected(400, _("That move is nested too deeply.")) from None
     except (TypeError, ValueError):
         raise Rejected(400, _("That move is not valid JSON.")) from None
     if not isinstance(move, dict):
@@ -222,27 +223,47 @@ def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Gam
             raise Rejected(409, _("The game has not started yet."))
         if game.is_over:
             raise Rejected(409, _("The game is over."))
-        if expected_version != game.version and not _only_others_moved(
-            game, seat.position, expected_version
+        engine = engines.get(game.engine)
+        if expected_version != game.version and not _same_simultaneous_round(
+            game, engine, seat.position, expected_version
         ):
             raise Rejected(
                 409, _("The game has moved on since you last looked: here it is now.")
             )
-        engine = engines.get(game.engine)
         if seat.position not in engine.to_move(game.state):
             raise Rejected(409, _("It is not your turn."))
         _apply(game, engine, seats, seat.position, move)
     return game
 
 
-def _only_others_moved(game: Game, position: int, expected_version: int) -> bool:
-    """In a simultaneous round, other seats' decisions since the version a player
-    saw do not make that player's own decision stale: it is still checked by the
-    engine. Any move of this seat since then (a double click, a second tab, a
-    timeout) does."""
+def _same_simultaneous_round(
+    game: Game, engine, position: int, expected_version: int
+) -> bool:
+    """Whether a decision made on an older version still stands: only in a
+    simultaneous round (My City, where every player places at once). Other
+    seats' decisions since the version a player saw do not make that player's
+    own stale when the player was already to decide then, beside them; the
+    engine still checks the move. Any move of this seat since then (a double
+    click, a second tab, a timeout) makes it stale, and so does anything in a
+    turn-based game: at the version the player saw, someone else was to move.
+
+    Rare (a stale post), so whether the seat was to move then is read from the
+    state at that version, replayed from the seed: a few milliseconds."""
     if not 0 <= expected_version < game.version:
         return False
-    return not game.moves.filter(seq__gt=expected_version, seat=position).exists()
+    moves = list(game.moves.order_by("seq").values_list("seq", "seat", "move"))
+    if any(seq > expected_version and seat == position for seq, seat, _m in moves):
+        return False
+    state = engine.setup(game.num_players, game.options, game.seed)
+    try:
+        for seq, seat, move in moves:
+            if seq > expected_version:
+                break
+            state = engine.apply(state, seat, move)
+    except IllegalMove:  # the rules changed under a running game: refuse as stale
+        return False
+    then = engine.to_move(state)
+    return position in then and len(then) > 1
 
 
 def bots_play(*, game_id: int, max_moves: int = 500) -> int:

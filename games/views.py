@@ -80,18 +80,21 @@ def invitation(request, token):
 
 @require_GET
 def poll(request, game_id):
-    """204 while nothing changed; the fresh board when the version moved."""
+    """204 while nothing changed; the fresh board when the version moved. A game
+    the viewer may not see is a 404 whatever the version: the 204 would tell a
+    stranger that it exists and how far it is."""
     try:
         version = int(request.GET.get("version", ""))
     except ValueError:
         return HttpResponse(status=400)
-    current = selectors.game_version(game_id=game_id)
+    token = request.GET.get("invite")
+    current = selectors.game_version(game_id=game_id, user=request.user, token=token)
     if current is None:
         raise Http404
     if current == version and not _rematch_changed(request, game_id):
         notifications.presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
-    game = _visible_game(request, game_id, token=request.GET.get("invite"))
+    game = _visible_game(request, game_id, token=token)
     # Marked after the seats are read: the board marks what is new since the
     # viewer's previous look, not since this one.
     notifications.presence_mark(game_id=game_id, user=request.user)
@@ -111,18 +114,20 @@ def _rematch_changed(request, game_id) -> bool:
 
 
 def _answer(request, game_id, error: Rejected | None = None, game=None):
-    """The board partial for htmx (with the error shown), or a redirect.
+    """After a move: the board partial for htmx, else a redirect to the game's
+    page. A refused move gets its status with the error shown, on the board
+    partial for htmx and on the whole page without it.
 
     `game`, when given, is the game just saved by the move, with its seats."""
-    if not request.htmx:
-        if error:
-            messages.error(request, error.message)
+    if error is None and not request.htmx:
         return redirect("games:game", game_id=game_id)
     if game is None:
         game = selectors.game_for_page(game_id=game_id)
     if game is None or (
         error and error.status == 403 and not selectors.can_see(game, request.user)
     ):
+        if not request.htmx:
+            raise Http404
         return HttpResponse(error.message if error else "", status=404)
     # A move on a game that was over is refused: a game over here ended with it.
     just_ended = error is None and game.is_over
@@ -130,9 +135,8 @@ def _answer(request, game_id, error: Rejected | None = None, game=None):
         game=game, user=request.user, just_ended=just_ended
     )
     context["error"] = error.message if error else None
-    return _board(
-        request, BOARD_TEMPLATE, context, status=error.status if error else 200
-    )
+    template = BOARD_TEMPLATE if request.htmx else "games/game.html"
+    return _board(request, template, context, status=error.status if error else 200)
 
 
 def _board(request, template, context, status=200):

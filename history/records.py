@@ -6,11 +6,9 @@ engine contract: it is replayed move by move and must end as the record says.
 
 from __future__ import annotations
 
-import json
-
 from django.utils.translation import gettext as _
 
-from games import engines
+from games import engines, json_input
 from games.engines import IllegalMove, InvalidOptions
 from games.models import Game
 
@@ -77,7 +75,11 @@ def record_parse(text: str | bytes) -> dict:
     if len(text) > MAX_RECORD_BYTES:
         raise RecordRefused(_("The file is too large for a game record."))
     try:
-        record = json.loads(text)
+        record = json_input.loads(text)
+    except json_input.TooDeep:
+        raise RecordRefused(
+            _("The file is nested too deeply for a game record.")
+        ) from None
     except (TypeError, ValueError, UnicodeDecodeError):
         raise RecordRefused(_("The file is not valid JSON.")) from None
     if not isinstance(record, dict) or record.get("format") != FORMAT:

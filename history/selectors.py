@@ -27,6 +27,8 @@ LIST_LIMIT = 20
 STATS_GAMES = 1000
 STATS_MIN_GAMES = 1
 SEARCH_PAGE = 30
+# Deeper pages of a search are refused: narrow it down instead.
+SEARCH_MAX_PAGE = 1000
 OVER = [Game.Status.FINISHED, Game.Status.ABANDONED]
 ALL = "all"
 SPECTATOR = "-"
@@ -362,7 +364,7 @@ def games_search(
         games = games.filter(finished_at__date__gte=since)
     if until:
         games = games.filter(finished_at__date__lte=until)
-    page = max(1, page)
+    page = min(max(1, page), SEARCH_MAX_PAGE)
     start = (page - 1) * SEARCH_PAGE
     found = list(
         games.distinct()

@@ -136,10 +136,7 @@ def search(request):
         status = 400
     else:
         data = form.cleaned_data if form.is_bound else {}
-        try:
-            page = int(request.GET.get("page", 1))
-        except ValueError:
-            page = 1
+        page = _page_number(request.GET.get("page", "1"))
         results = selectors.games_search(
             user=request.user,
             slug=data.get("game") or "",
@@ -156,6 +153,18 @@ def search(request):
         {"form": form, "results": results, "query": query.urlencode()},
         status=status,
     )
+
+
+def _page_number(raw: str) -> int:
+    """A page of the search, from 1 to SEARCH_MAX_PAGE; 404 for anything else (a
+    huge number would overflow the database's OFFSET)."""
+    try:
+        page = int(raw)
+    except ValueError:
+        raise Http404 from None
+    if not 1 <= page <= selectors.SEARCH_MAX_PAGE:
+        raise Http404
+    return page
 
 
 def _engine(slug):

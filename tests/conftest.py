@@ -26,12 +26,46 @@ def browser_type_launch_args(browser_type_launch_args):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def static_root(tmp_path_factory):
+    """whitenoise serves STATIC_ROOT, which `make run` fills (collectstatic): tests
+    get an empty one of their own (the live server's static handler and the test
+    client find the files in the apps), so that it exists wherever they run."""
+    from django.test import override_settings
+
+    with override_settings(STATIC_ROOT=str(tmp_path_factory.mktemp("static"))):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
+def fast_password_hashing():
+    """Passwords hashed with MD5 in tests: PBKDF2's 1.5 million rounds cost 0.6 s
+    of CPU per user made or logged in with a password, which was most of the
+    suite's time (a test making 60 users: 36 s). The site's own hashers are
+    unchanged (config/settings.py leaves Django's defaults)."""
+    from django.test import override_settings
+
+    hashers = [
+        "django.contrib.auth.hashers.MD5PasswordHasher",
+        "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+    ]
+    with override_settings(PASSWORD_HASHERS=hashers):  # tells the hashers' cache
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def celery_eager():
-    """Tasks run at once, in-process, in tests (a real worker under `make run`)."""
+    """Tasks run at once, in-process, in tests (a real worker under `make run`).
+
+    The tests that start a real worker (test_notification_worker.py) consume a
+    queue of this pytest-xdist process's own, so that parallel processes sharing
+    one Redis never take each other's tasks."""
     from config.celery import app
 
     app.conf.task_always_eager = True
     app.conf.task_eager_propagates = True
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    if worker:
+        app.conf.task_default_queue = f"celery-{worker}"
     yield
 
 

@@ -29,8 +29,8 @@ APPS = ("games", "accounts", "campaigns", "history")
 VOLATILE = {"last_login", "seen_at"}
 EXAMPLES = 10  # per endpoint, on average
 # Refusals not (yet) answered with a 4xx, found by this fuzz (issue 15): a
-# refused table action or a refused move without htmx redirects back with a
-# message (302; item 10 for the move), an invalid form is shown again with 200,
+# refused table action redirects back with a message (302), an invalid form is
+# shown again with 200,
 # a vacation that is not there is "cancelled" with a redirect, and "My games"
 # answers a POST like a GET. Anything else must be a 4xx.
 NOT_YET_4XX = {
@@ -38,7 +38,6 @@ NOT_YET_4XX = {
     "games/<int:game_id>/bot": {302},
     "games/<int:game_id>/leave": {302},
     "games/<int:game_id>/rematch": {302},
-    "games/<int:game_id>/move": {302},
     "me/vacation/<int:vacation_id>/cancel": {302},
     "me/preferences/": {200},
     "new/<slug:slug>/": {200},
@@ -207,6 +206,8 @@ def test_the_fuzz_covers_every_post_endpoint(ana):
         "me/unsubscribe/<str:token>/",
         "campaigns/new/",
         "campaigns/<int:campaign_id>/join",
+        "campaigns/invitations/<int:invitation_id>/accept",
+        "campaigns/invitations/<int:invitation_id>/decline",
         "history/import/",
     }
     print(f"\n{len(found)} POST endpoints: {sorted(found)}")

@@ -55,6 +55,10 @@ DETAIL_NAMES = {
     "touch_edge": _("Buildings on the edge"),
     "visible_trees": _("Visible trees (chapter)"),
     "colour_buildings": _("Buildings of a colour"),
+    "yellow_buildings": _("Yellow buildings"),
+    "red_buildings": _("Red buildings"),
+    "blue_buildings": _("Blue buildings"),
+    "top_row_buildings": _("Buildings in the top row"),
     "yellow_group": _("Yellow group"),
     "red_group": _("Red group"),
     "blue_group": _("Blue group"),
@@ -123,7 +127,7 @@ def _buildings(placed: list, buildings: dict, grid: list) -> tuple[list, str]:
     for entry in placed:
         name = entry["building"]
         info = buildings.get(name, {})
-        colour = "hidden" if entry.get("face_down") else info.get("colour", "")
+        colour = info.get("colour", "")
         first = min(tuple(cell) for cell in entry["cells"])
         for r, c in entry["cells"]:
             rects.append(
@@ -153,16 +157,37 @@ def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
     grid = player["cells"]
     rects, outline = _buildings(player["placed"], view["buildings"], grid)
     pending = [{"x": c * CELL, "y": r * CELL} for r, c in (pending_cells or [])]
+    # What this player built in the round just resolved, outlined for everyone.
+    fresh = []
+    for decision in (view.get("last_round") or {}).get("decisions", []):
+        move = decision["move"]
+        if decision["seat"] == player["seat"] and move["type"] == "place":
+            built = next(
+                (e for e in player["placed"] if e["building"] == move["building"]),
+                None,
+            )
+            fresh = (
+                [{"x": c * CELL, "y": r * CELL} for r, c in built["cells"]]
+                if built
+                else []
+            )
     name = next((s.name for s in seats if s.position == player["seat"]), "?")
     detail = player.get("detail") or {}
     lines = []
+    groups = ("chapter", "eternal", "stickers", "races")
     for key, value in detail.items():
-        if key in ("empty_by_row", "total", "circles_won", "chapter", "eternal"):
+        if key in ("empty_by_row", "total", "circles_won", "sticker_earned", *groups):
             continue
         lines.append({"name": DETAIL_NAMES.get(key, key), "points": value})
     for group in ("chapter", "eternal"):
         for key, value in (detail.get(group) or {}).items():
             lines.append({"name": DETAIL_NAMES.get(key, key), "points": value})
+    for key, value in (detail.get("stickers") or {}).items():
+        name = _("Sticker: {what}").format(what=DETAIL_NAMES.get(key, key))
+        lines.append({"name": name, "points": value})
+    races = sum((detail.get("races") or {}).values())
+    if races:
+        lines.append({"name": _("Races won"), "points": races})
     return {
         "seat": player["seat"],
         "name": name,
@@ -173,6 +198,7 @@ def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
         "outline": outline,
         "river": _river_path(view["board"]),
         "pending": pending,
+        "fresh": fresh,
         "score": player["score"],
         "rank": player["rank"],
         "track": player["track"],
@@ -183,6 +209,34 @@ def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
         "count": len(player["placed"]),
         "lines": lines,
     }
+
+
+def _tiebreaks(outcome: list) -> list:
+    """For each two players next in the ranking with the same score, the row of
+    empty meadows that separated them (rules text: row by row from the top)."""
+    rows = sorted(outcome, key=lambda row: (row["rank"], row["seat"]))
+    out = []
+    for better, worse in zip(rows, rows[1:], strict=False):
+        if better["score"] != worse["score"] or better["rank"] == worse["rank"]:
+            continue
+        pairs = zip(
+            better["detail"]["empty_by_row"],
+            worse["detail"]["empty_by_row"],
+            strict=True,
+        )
+        for index, (a, b) in enumerate(pairs):
+            if a != b:
+                out.append(
+                    {
+                        "better": better["seat"],
+                        "worse": worse["seat"],
+                        "row": index + 1,
+                        "a": a,
+                        "b": b,
+                    }
+                )
+                break
+    return out
 
 
 def _orientation_choice(request, count: int) -> int:
@@ -210,7 +264,13 @@ def mc_layout(context) -> dict:
         _board(view, p, seats, pending_cells if p["seat"] == position else None)
         for p in players
     ]
+    outcome = view.get("outcome") or []
+    won = {row["seat"]: row["detail"].get("circles_won", 0) for row in outcome}
+    for board in boards:
+        # The final table counts the circles this episode won, as its text says.
+        board["circles"] += won.get(board["seat"], 0)
     out = {
+        "tiebreaks": _tiebreaks(outcome),
         "mine": boards[position] if mine else None,
         "others": [b for b in boards if b["seat"] != position],
         "all": boards,

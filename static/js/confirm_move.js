@@ -24,6 +24,9 @@
     var button = (trigger && trigger.submitter) || document.activeElement;
     if (!button || button.form !== form) return;
     if (button.name !== "move") return;
+    // A move the page already made the player confirm (My City's stop) is not
+    // asked twice.
+    if (button.hasAttribute("data-confirmed")) return;
     var move = button.value;
     if (move === confirmed && Date.now() - confirmedAt < AGAIN_MS) return;
     var label = (button.getAttribute("aria-label") || button.textContent || "")

@@ -6,6 +6,7 @@ import sys
 
 import pytest
 from django.core import mail
+from django.test import Client
 from django.urls import reverse
 
 from accounts.models import User
@@ -158,3 +159,51 @@ def test_production_settings_pass_check_deploy(tmp_path):
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout
+
+
+def _sign_up(client, email):
+    client.post(
+        reverse("account_signup"),
+        {
+            "email": email,
+            "password1": "correct horse battery",
+            "password2": "correct horse battery",
+        },
+    )
+
+
+def test_emails_name_the_site_not_the_host(client, settings):
+    settings.SITE_NAME = "Les Tables"
+    _sign_up(client, "eve@example.com")
+    message = mail.outbox[-1]
+    assert message.subject == "[Les Tables] Please Confirm Your Email Address"
+    assert "Hello from Les Tables!" in message.body
+    assert "testserver!" not in message.body
+
+
+def test_address_confirmed_in_another_browser_says_log_in_with_it(client):
+    _sign_up(client, "fay@example.com")
+    confirm = link_in_last_mail("/accounts/confirm-email/")
+    other = Client()  # another browser: not the session that signed up
+    response = other.post(confirm, follow=True)
+    assert response.redirect_chain[-1][0] == reverse("account_login")
+    page = response.content.decode()
+    assert "Your address is confirmed: log in to continue." in page
+    login = re.search(r'<input[^>]*name="login"[^>]*>', page).group(0)
+    assert 'value="fay@example.com"' in login
+    # Offered once: the next visit to the log-in page starts empty.
+    again = other.get(reverse("account_login")).content.decode()
+    assert 'value="fay@example.com"' not in again
+    response = other.post(
+        reverse("account_login"),
+        {"login": "fay@example.com", "password": "correct horse battery"},
+    )
+    assert response.status_code == 302
+    assert other.get(reverse("games:my_games")).status_code == 200
+
+
+def test_address_confirmed_in_the_sign_up_browser_logs_in_without_a_word(client):
+    _sign_up(client, "gus@example.com")
+    response = client.post(link_in_last_mail("/accounts/confirm-email/"), follow=True)
+    assert response.redirect_chain[-1][0] == reverse("games:my_games")
+    assert "log in to continue" not in response.content.decode()

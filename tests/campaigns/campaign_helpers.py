@@ -50,3 +50,21 @@ def jump_to_last_episode(campaign, creator, capture) -> Game:
     Episode.objects.filter(pk=first.pk).update(number=24, game=game)
     first.game.delete()
     return game
+
+
+def campaign_with(creator, people, **options):
+    """A campaign created by `creator` inviting `people` by their addresses, each
+    of whom accepts in turn (taking the places after the computer players)."""
+    from campaigns import services
+    from campaigns.models import CampaignInvitation
+
+    campaign = services.campaign_create(
+        creator=creator, invited_emails=[user.email for user in people], **options
+    )
+    for user in people:
+        invitation = CampaignInvitation.objects.get(
+            campaign=campaign, email=user.email.lower()
+        )
+        services.invitation_accept(invitation_id=invitation.pk, user=user)
+    campaign.refresh_from_db()
+    return campaign

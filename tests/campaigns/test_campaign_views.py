@@ -3,7 +3,8 @@
 import json
 
 import pytest
-from campaign_helpers import play_episode
+from campaign_helpers import campaign_with, play_episode
+from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
@@ -35,35 +36,41 @@ def login(user):
 
 
 def test_create_a_campaign_inviting_a_player_by_email(ana, ben, capture):
-    """Inviting Ben by his address fills the second place: episode 1 opens."""
+    """Inviting Ben by his address (in any case) offers him a place: the campaign
+    waits for his answer, and he is told by email where to give it."""
+    mail.outbox.clear()
     with capture(execute=True):
         response = login(ana).post(
             reverse("campaigns:new"), {**FORM, "emails": "BEN@example.com"}
         )
     campaign = Campaign.objects.get()
     assert response.status_code == 302 and response.url == campaign.get_absolute_url()
-    assert campaign.status == Campaign.Status.ACTIVE and campaign.chapters is None
-    assert [p.user for p in campaign.players.all()] == [ana, ben]
-    assert campaign.episodes.get().number == 1
+    assert campaign.status == Campaign.Status.OPEN and campaign.chapters is None
+    assert [p.user for p in campaign.players.all()] == [ana]
+    assert list(campaign.invitations.values_list("email", flat=True)) == [
+        "ben@example.com"
+    ]
+    assert not campaign.episodes.exists()
+    [email] = mail.outbox
+    assert email.to == ["ben@example.com"] and "Ana invites you" in email.subject
+    assert reverse("campaigns:list") in email.body
 
 
-def test_an_unknown_address_is_refused(ana):
-    """An address without an account: a 400 naming it, nothing created."""
+def test_an_address_that_is_not_one_is_refused(ana):
+    """A malformed address: a 400 naming it, nothing created."""
     response = login(ana).post(
-        reverse("campaigns:new"), {**FORM, "emails": "nobody@example.com"}
+        reverse("campaigns:new"), {**FORM, "emails": "nobody-at-example.com"}
     )
     assert response.status_code == 400
-    assert "nobody@example.com" in response.content.decode()
+    assert "nobody-at-example.com is not an email address" in response.content.decode()
     assert not Campaign.objects.exists()
 
 
 def test_a_group_uploads_its_own_chapters(ana, capture):
     """A JSON file of 8 chapters in the vocabulary becomes the campaign's chapters."""
     own = json.loads(json.dumps(CHAPTERS))
-    own[0] = {
-        "name": "Our first envelope",
-        "rules": [{"kind": "catch_up", "points": 1}],
-    }
+    own[0]["name"] = "Our first envelope"
+    own[0]["rules"].append({"kind": "catch_up", "points": 1})
     upload = SimpleUploadedFile(
         "chapters.json", json.dumps(own).encode(), "application/json"
     )
@@ -93,6 +100,17 @@ def test_chapters_outside_the_vocabulary_are_refused(ana):
         reverse("campaigns:new"), {**FORM, "bots": "1", "chapters_text": "{not json"}
     )
     assert response.status_code == 400 and not Campaign.objects.exists()
+
+
+def test_deeply_nested_chapters_are_refused(ana):
+    """Chapters nested thousands of levels deep: a 400 saying so, not a 500."""
+    response = login(ana).post(
+        reverse("campaigns:new"),
+        {**FORM, "bots": "1", "chapters_text": "[" * 30_000 + "]" * 30_000},
+    )
+    assert response.status_code == 400
+    assert "nested too deeply" in response.content.decode()
+    assert not Campaign.objects.exists()
 
 
 def test_joining_with_the_link(ana, ben, capture):
@@ -140,17 +158,34 @@ def test_the_campaign_page_shows_progress_standings_boards_rules_and_history(
     assert response.status_code == 200
     assert "First stones" in body and "Standings" in body
     assert "The capital" not in body  # a later chapter stays sealed
-    assert body.count('class="mc-svg small"') == 2
+    # Both boards as they stand, and both as episode 1 ended (the board history).
+    assert body.count('class="mc-svg small"') == 4
+    assert "Board history" in body and body.count('data-episode="1"') == 2
     assert "Episode 2" in body and "Play episode 2" in body
     first = Episode.objects.get(campaign=campaign, number=1)
     assert first.game.get_absolute_url() in body
     assert "rank" in body
+    # The chapter's story and the rules of episode 2, its own rule apart; the
+    # stickers earned in episode 1 are in the standings.
+    assert "The valley is empty." in body and "The story so far" in body
+    assert "This episode only:" in body and 'data-rules="episode"' in body
+    assert body.count("(your sticker).") >= 2
+    assert 'data-stickers="0"' in body
+
+
+def test_the_campaign_page_tells_the_story_in_french(ana, capture):
+    with capture(execute=True):
+        campaign = services.campaign_create(creator=ana, num_players=2, bots=1)
+    ana.language = "fr"
+    ana.save(update_fields=["language"])
+    body = login(ana).get(campaign.get_absolute_url()).content.decode()
+    assert "La vallée est vide." in body
 
 
 def test_the_campaign_page_shows_no_pending_choice(ana, ben, capture):
     """During an episode, Ben's pending placement does not appear on Ana's page."""
     with capture(execute=True):
-        campaign = services.campaign_create(creator=ana, num_players=2, invited=[ben])
+        campaign = campaign_with(ana, [ben], num_players=2)
     from games import engines
     from games import services as games_services
 

@@ -287,3 +287,103 @@ def test_a_campaign_chapter_and_its_rules_read_in_french(ana, ben):
     assert "Chapitre 2 : Au bord de l&#x27;eau" in body
     assert "chaque bâtiment qui longe la rivière" in body
     assert "The riverside" not in body
+
+
+def test_stop_asks_for_a_confirmation_whatever_the_preference(game, ana):
+    """ "Stop for this episode" first opens a box saying it cannot be undone; the
+    stop move is only on the "Yes, stop" button inside it (no JavaScript needed,
+    whatever the confirm-moves preference)."""
+    assert not ana.confirm_moves
+    body = login(ana).get(game.get_absolute_url()).content.decode()
+    box = body[body.index('<details class="mc-stop">') :]
+    box = box[: box.index("</details>")]
+    assert "cannot be undone" in box and "Yes, stop for this episode" in box
+    assert json.dumps({"type": "stop"}) not in body.replace(box, "").replace(
+        "&quot;", '"'
+    )
+
+
+def _ended(game, state):
+    state["over"] = True
+    state["revealed"] = None
+    Game.objects.filter(pk=game.pk).update(state=state, status=Game.Status.FINISHED)
+    game.refresh_from_db()
+    return game
+
+
+def test_the_tie_break_that_decided_an_episode_is_shown(game, ana):
+    """Same score, different ranks: the page names the row of empty meadows that
+    decided it."""
+    state = json.loads(json.dumps(game.state))
+    state["rules"] = []
+    put_entry = {"building": "Y1", "orientation": 0}
+    state["players"][0]["placed"] = [
+        {**put_entry, "row": 0, "col": 2, "cells": [[0, 2], [0, 3]]}
+    ]
+    state["players"][1]["placed"] = [
+        {**put_entry, "row": 1, "col": 1, "cells": [[1, 1], [1, 2]]}
+    ]
+    out = ENGINE.outcome(state)
+    assert out[0]["score"] == out[1]["score"] and out[0]["rank"] == 1
+    body = login(ana).get(_ended(game, state).get_absolute_url()).content.decode()
+    assert 'data-tiebreak="1"' in body
+    assert "fewer empty meadows in row 1" in body
+
+
+def test_the_final_table_circles_match_the_text(game, ana):
+    """At the end the table's circles include those the episode won."""
+    state = json.loads(json.dumps(game.state))
+    state["mode"] = "campaign"
+    state["players"][0]["circles"] = 3
+    state["players"][0]["placed"] = [
+        {
+            "building": "Y1",
+            "orientation": 0,
+            "row": 0,
+            "col": 3,
+            "cells": [[0, 3], [0, 4]],
+        }
+    ]
+    body = login(ana).get(_ended(game, state).get_absolute_url()).content.decode()
+    assert "+2" in body
+    row = body[body.index("Progress circles</th>") :]
+    row = row[: row.index("</tr>")]
+    assert "<td>5</td>" in row
+
+
+def test_what_the_others_built_shows_once_the_round_resolves(game, ana, ben):
+    """After the round, Ana sees Ben's new building outlined on his board, in the
+    round's list, and in the log line of the move that resolved the round."""
+    a, b = login(ana), login(ben)
+    ana_move = next(
+        m for m in ENGINE.legal_moves(game.state, 0) if m["type"] == "place"
+    )
+    post_move(a, game, ana_move)
+    game.refresh_from_db()
+    assert 'class="fresh"' not in a.get(game.get_absolute_url()).content.decode()
+    ben_move = next(
+        m for m in ENGINE.legal_moves(game.state, 1) if m["type"] == "place"
+    )
+    post_move(b, game, ben_move)
+    game.refresh_from_db()
+    body = a.get(game.get_absolute_url()).content.decode()
+    others = body[body.index('class="mc-others"') :]
+    assert '<g class="fresh">' in others
+    line = game.moves.order_by("-seq").first().log["en"]["0"]
+    assert "Round 1:" in line
+    assert f"at row {ben_move['row'] + 1}, column {ben_move['col'] + 1}" in line
+
+
+def test_the_episode_page_tells_the_chapter_story_and_the_episodes_own_rule(ana, ben):
+    """Episode 4: the riverside's story, its own race, the rule it replaced and
+    the rules still in force from chapter 1."""
+    game = services.game_create(
+        creator=ana, engine_slug="my-city", num_players=2, options={"episode": 4}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    body = login(ana).get(game.get_absolute_url()).content.decode()
+    assert "The river becomes a trade route" in body
+    episode = body[body.index('data-rules="episode"') :]
+    assert "Race:" in episode[: episode.index("</ul>")]
+    assert 'data-rules="replaced"' in body

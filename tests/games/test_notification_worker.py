@@ -4,11 +4,14 @@ a real SMTP server in the test process.
 Runs only when CELERY_BROKER_URL points at Redis (CI sets it); a plain checkout
 uses the filesystem broker, which a worker thread inside pytest cannot share
 reliably, so these tests are skipped there.
+
+Under pytest-xdist (`make test`) each process publishes to and consumes a queue
+of its own (tests/conftest.py), so that the workers of two processes never take
+each other's tasks.
 """
 
 from __future__ import annotations
 
-import os
 import time
 
 import pytest
@@ -22,11 +25,6 @@ pytestmark = [
     pytest.mark.skipif(
         not settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")),
         reason="needs CELERY_BROKER_URL=redis://... (a real worker against Redis)",
-    ),
-    pytest.mark.skipif(
-        bool(os.environ.get("PYTEST_XDIST_WORKER")),
-        reason="under pytest-xdist each process's worker would share one Redis "
-        "queue and take the others' tasks; run these without -n",
     ),
     pytest.mark.django_db(transaction=True),
 ]

@@ -225,3 +225,101 @@ def test_simultaneous_decisions_are_not_stale_for_each_other(ana, ben):
         )
     assert info.value.status == 409
     assert game.moves.count() == 2
+
+
+def test_in_a_turn_based_game_a_move_on_a_version_before_the_opponents_is_stale(
+    lost_cities_game, ana, ben
+):
+    """Lost Cities: Ana plays and draws from version v; Ben's move sent with v
+    (before Ana's moves, when he was not to move) is refused, nothing changes,
+    though it is now his turn and the move is legal."""
+    game = lost_cities_game
+    engine = engines.get("lost-cities")
+    users = {seat_of(game, ana): ana, seat_of(game, ben): ben}
+    first = game.state["current"]
+    seen = game.version
+    for _ in range(2):  # a card played, then one drawn: the turn passes
+        game = services.move_submit(
+            game_id=game.pk,
+            user=users[first],
+            move=first_legal(game, first),
+            expected_version=game.version,
+        )
+    game.refresh_from_db()
+    second = 1 - first
+    assert engine.to_move(game.state) == [second] and game.version == seen + 2
+    move = first_legal(game, second)
+    with pytest.raises(Rejected) as info:
+        services.move_submit(
+            game_id=game.pk, user=users[second], move=move, expected_version=seen
+        )
+    assert info.value.status == 409
+    with pytest.raises(Rejected) as info:
+        services.move_submit(
+            game_id=game.pk, user=users[second], move=move, expected_version=seen + 1
+        )
+    assert info.value.status == 409
+    game.refresh_from_db()
+    assert game.version == seen + 2 and game.moves.count() == 2
+    services.move_submit(
+        game_id=game.pk, user=users[second], move=move, expected_version=seen + 2
+    )
+
+
+def test_a_simultaneous_decision_on_a_version_from_before_the_round_is_stale(
+    make_user,
+):
+    """My City with three players: a decision sent with a version from the
+    previous round (when only another seat was to decide) is refused, though the
+    seat has not moved since; one sent with the version at the start of this
+    round stands."""
+    users = [make_user() for _ in range(3)]
+    game = services.game_create(
+        creator=users[0], engine_slug="my-city", num_players=3, options={}
+    )
+    for user in users[1:]:
+        services.seat_join(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    engine = engines.get("my-city")
+    by_seat = {seat_of(game, u): u for u in users}
+    for position in (0, 1):  # round 1: two of three have placed
+        game = services.move_submit(
+            game_id=game.pk,
+            user=by_seat[position],
+            move=first_legal(game, position),
+            expected_version=game.version,
+        )
+    game.refresh_from_db()
+    before_round = game.version  # seat 2 alone to decide
+    game = services.move_submit(
+        game_id=game.pk,
+        user=by_seat[2],
+        move=first_legal(game, 2),
+        expected_version=before_round,
+    )
+    game.refresh_from_db()
+    round_two = game.version
+    assert sorted(engine.to_move(game.state)) == [0, 1, 2]
+    game = services.move_submit(
+        game_id=game.pk,
+        user=by_seat[0],
+        move=first_legal(game, 0),
+        expected_version=round_two,
+    )
+    game.refresh_from_db()
+    with pytest.raises(Rejected) as info:
+        services.move_submit(
+            game_id=game.pk,
+            user=by_seat[1],
+            move=first_legal(game, 1),
+            expected_version=before_round,
+        )
+    assert info.value.status == 409
+    services.move_submit(
+        game_id=game.pk,
+        user=by_seat[1],
+        move=first_legal(game, 1),
+        expected_version=round_two,
+    )
+    game.refresh_from_db()
+    assert game.version == round_two + 2

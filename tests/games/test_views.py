@@ -149,6 +149,50 @@ def test_poll_answers_204_until_the_version_moves(clients, lost_cities_game):
     )
 
 
+def test_the_poll_of_a_private_game_tells_a_stranger_nothing(ana, ben, make_user):
+    """A private game's poll is a 404 for a stranger and for anonymous visitors,
+    whatever the version (a 204 would say the game exists and how far it is); its
+    seats, and a guest with the invitation token, get the 204."""
+    from django.test import Client
+
+    from games import services
+
+    game = services.game_create(
+        creator=ana,
+        engine_slug="lost-cities",
+        num_players=2,
+        options={},
+        visibility=Game.Visibility.PRIVATE,
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    url = reverse("games:poll", args=[game.pk])
+    stranger, anonymous, seat = Client(), Client(), Client()
+    stranger.force_login(make_user("Cy"))
+    seat.force_login(ben)
+    for version in (game.version, game.version + 1, 0):
+        assert stranger.get(url, {"version": version}).status_code == 404
+        assert anonymous.get(url, {"version": version}).status_code == 404
+        assert (
+            stranger.get(url, {"version": version, "invite": "wrong"}).status_code
+            == 404
+        )
+    assert seat.get(url, {"version": game.version}).status_code == 204
+    guest = anonymous.get(url, {"version": game.version, "invite": game.invite_token})
+    assert guest.status_code == 204
+    assert (
+        anonymous.get(reverse("games:poll", args=[424242]), {"version": 0}).status_code
+        == 404
+    )
+
+
+def test_the_poll_of_a_public_game_answers_anyone(lost_cities_game, client):
+    game = lost_cities_game
+    url = reverse("games:poll", args=[game.pk])
+    assert client.get(url, {"version": game.version}).status_code == 204
+    assert client.get(url, {"version": game.version - 1}).status_code == 200
+
+
 @pytest.mark.parametrize(
     "payload,status,message",
     [
@@ -177,6 +221,33 @@ def test_bad_input_gets_a_4xx_with_a_message_and_changes_nothing(
     )
     assert response.status_code == status
     assert message in response.content.decode()
+    game.refresh_from_db()
+    assert game.version == 0 and not Move.objects.exists()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        "[" * 2000 + "]" * 2000,  # under the size limit; RecursionError on 3.12
+        '{"a":' * 600 + "1" + "}" * 600,  # under the size limit too
+    ],
+    ids=["huge", "arrays", "objects"],
+)
+def test_a_deeply_nested_move_gets_a_400_and_changes_nothing(
+    clients, lost_cities_game, raw
+):
+    game = lost_cities_game
+    client = clients[game.state["current"]]
+    response = client.post(
+        reverse("games:move", args=[game.pk]),
+        {"move": raw, "version": 0},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 400
+    assert "too" in response.content.decode()
+    if len(raw) < 4096:
+        assert "nested too deeply" in response.content.decode()
     game.refresh_from_db()
     assert game.version == 0 and not Move.objects.exists()
 
@@ -219,6 +290,60 @@ def test_move_without_htmx_redirects_back_to_the_game(clients, lost_cities_game)
     assert (
         response.status_code == 302 and response["Location"] == game.get_absolute_url()
     )
+
+
+@pytest.mark.parametrize(
+    "payload,status,message",
+    [
+        ({"move": json.dumps({"type": "draw", "source": "deck"})}, 400, "play a card"),
+        ({"move": "{not json"}, 400, "not valid JSON"),
+        (
+            {"move": json.dumps({"type": "draw", "source": "deck"}), "version": 7},
+            409,
+            "moved on",
+        ),
+    ],
+)
+def test_a_refused_move_without_htmx_gets_its_status_and_the_page(
+    clients, lost_cities_game, payload, status, message
+):
+    """Without htmx a refused move is answered like with it (the same 4xx), with
+    the whole game page showing why; nothing changes."""
+    game = lost_cities_game
+    client = clients[game.state["current"]]
+    response = client.post(
+        reverse("games:move", args=[game.pk]), {"version": 0, **payload}
+    )
+    body = response.content.decode()
+    assert response.status_code == status
+    assert "<html" in body and 'id="board"' in body
+    assert 'role="alert"' in body and escape(message) in body
+    game.refresh_from_db()
+    assert game.version == 0 and not Move.objects.exists()
+
+
+def test_a_stranger_without_htmx_gets_a_404_for_a_private_game(ana, ben, make_user):
+    from django.test import Client
+
+    from games import services
+
+    game = services.game_create(
+        creator=ana,
+        engine_slug="lost-cities",
+        num_players=2,
+        options={},
+        visibility=Game.Visibility.PRIVATE,
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    stranger = Client()
+    stranger.force_login(make_user("Cy"))
+    move = ENGINE.legal_moves(game.state, game.state["current"])[0]
+    response = post_move(stranger, game, move, htmx=False)
+    assert (
+        response.status_code == 404 and "play a card" not in response.content.decode()
+    )
+    assert not Move.objects.exists()
 
 
 def _ids_in(text):

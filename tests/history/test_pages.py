@@ -225,3 +225,29 @@ def test_a_profile_says_draw_for_a_shared_first_place(ana, ben, client):
     page = client.get(reverse("history:profile", args=[ana.pk])).content.decode()
     row = page.split(f'data-game="{game.pk}"')[1].split("</li>")[0]
     assert "Draw" in row and "Won" not in row
+
+
+@pytest.mark.parametrize(
+    "page",
+    ["9" * 30, str(2**63), str(2**63 // 30), "-1", "-99999999999999999999", "0"]
+    + ["abc", "1e9", "", "2.5", "\u0662"],
+)
+def test_any_page_number_of_the_search_gets_a_200_or_a_404(ana, ben, client, page):
+    """A page number out of range, negative or not a number is never a 500 (a
+    huge one used to overflow the database's OFFSET)."""
+    make_finished([ana, ben], count=3)
+    response = client.get(reverse("history:search"), {"page": page})
+    assert response.status_code in (200, 404)
+    response = client.get(reverse("history:search"), {"player": "ana", "page": page})
+    assert response.status_code in (200, 404)
+
+
+def test_the_pages_of_the_search_within_range_are_served(ana, ben, client):
+    make_finished([ana, ben], count=35)
+    url = reverse("history:search")
+    assert client.get(url, {"page": "1"}).status_code == 200
+    second = client.get(url, {"page": "2"})
+    assert (
+        second.status_code == 200 and second.content.decode().count("data-game=") == 5
+    )
+    assert client.get(url, {"page": "3"}).status_code == 200  # past the end: empty

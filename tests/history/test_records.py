@@ -134,3 +134,26 @@ def test_import_needs_a_login_and_a_csrf_token(record, finished):
     strict.force_login(finished.seats.get(position=0).user)
     assert upload(strict, record).status_code == 403
     assert not ImportedRecord.objects.exists()
+
+
+DEEP = [
+    "[" * 100_000 + "]" * 100_000,
+    '{"a":' * 100_000 + "1" + "}" * 100_000,
+    '{"format": "tablesite-game-record", "options": ' + "[" * 2000 + "]" * 2000 + "}",
+]
+
+
+@pytest.mark.parametrize("text", DEEP, ids=["arrays", "objects", "inside-a-record"])
+def test_a_deeply_nested_file_is_refused_with_a_400(text, make_user):
+    """JSON nested thousands of levels deep (which makes the parser recurse until
+    Python gives up) is refused before parsing, with the reason, nothing kept."""
+    response = upload(client_for(make_user()), text)
+    assert response.status_code == 400
+    assert "nested too deeply" in response.content.decode()
+    assert not ImportedRecord.objects.exists()
+
+
+def test_a_record_of_ordinary_depth_is_not_refused_for_its_depth(record):
+    """The bound leaves real records alone, brackets inside strings included."""
+    record["players"][0]["name"] = "[[[[" * 100
+    assert record_parse(json.dumps(record))["players"][0]["name"] == "[[[[" * 100

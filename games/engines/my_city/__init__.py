@@ -12,7 +12,7 @@ from ..base import gettext_noop, rng_redrawn
 from . import options as _options
 from . import rules, view
 from .buildings import BLOCKING_CARD, CAMPAIGN_BUILDINGS, CHURCHES, card_of
-from .campaign import carry_after_episode
+from .campaign import carry_after_episode, sticker_picks
 from .scoring import circles_won, ranking
 
 
@@ -60,6 +60,7 @@ class MyCityEngine:
         game) the carry for the next episode with the progress circles won."""
         scores, details, ranks = ranking(state)
         num_players = len(state["players"])
+        picks = sticker_picks(state, ranks) if state["over"] else {}
         out = []
         for seat in range(num_players):
             detail = dict(details[seat])
@@ -73,8 +74,10 @@ class MyCityEngine:
                 detail["circles_won"] = won
                 if state["over"]:
                     carry = carry_after_episode(
-                        state, seat, scores[seat], ranks[seat], won
+                        state, seat, scores[seat], ranks[seat], won, picks.get(seat)
                     )
+                    if seat in picks:
+                        detail["sticker_earned"] = picks[seat]
             out.append(
                 {
                     "seat": seat,

@@ -13,7 +13,8 @@ A board is a list of row strings, one character per space:
     R  meadow with two rocks (-2 while uncovered)    rules text: "deux rochers"
     t  meadow with one tree (a chapter sticker; +1)  chosen here (chapters.py)
     r  meadow with one rock (a chapter sticker; -1)  chosen here (chapters.py)
-    W  well (not buildable; scored by the Eternal game and chapter 3)
+    W  well (buildable like trees and rocks; scored while uncovered by the
+       Eternal game and chapter 3 on)
     G  meadow holding a gold vein (Eternal game; buildable, counts as empty)
     X  ruins left by an earlier episode (chapter 6; not buildable, never scored)
 
@@ -80,8 +81,9 @@ ETERNAL_TERRAIN = _eternal_terrain()
 # "chaque arbre visible donne un point, chaque rocher visible en retire un").
 TREES = {"T": 2, "t": 1}
 ROCKS = {"R": 2, "r": 1}
-# Spaces a building may cover (rules text: on meadows, trees and rocks included).
-BUILDABLE = frozenset(".TRtrG")
+# Spaces a building may cover (rules text: on meadows, trees and rocks included;
+# the Eternal side: wells may be built upon like rocks and trees).
+BUILDABLE = frozenset(".TRtrGW")  # a well too (the Eternal side's text)
 # Uncovered spaces that count as an empty meadow (-1 each). A space with trees or
 # rocks is scored by its items and is not also an empty meadow (rules text, FAQ).
 EMPTY_WHEN_UNCOVERED = frozenset(".G")

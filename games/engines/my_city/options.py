@@ -16,42 +16,75 @@ Options (every key is always present once validated):
               Only in "campaign".
     chapters  null (the original campaign of chapters.py) or 8 custom chapters in
               the same vocabulary (a group playing the chapters they own).
+    campaign  null or a text naming the campaign (the site gives its id); every
+              carry must name the same campaign.
 
-A carry entry: {"episode": last episode played, "terrain": [10 row strings],
-"circles": progress circles so far, "applied": [ids of the board changes already
-made], "history": [{"episode", "score", "rank", "circles"}, ...]}.
+A carry entry: {"campaign": the campaign's name or null, "episode": the episode
+just played, "terrain": [10 row strings], "circles": progress circles so far,
+"applied": [ids of the board changes already made], "stickers": [personal scoring
+rules], "history": [{"episode", "score", "rank", "circles", "races", "sticker"?},
+...], "digest": campaign.carry_digest of the rest}. Episode N accepts only carries
+of episode N - 1 of the same campaign, unaltered.
 """
 
 from __future__ import annotations
 
 from ..base import InvalidOptions
 from .board import ALL_CODES, CAMPAIGN_TERRAIN, COLS, FIXED_CODES, ROWS
-from .chapters import EPISODES, validate_chapters
+from .campaign import carry_digest
+from .chapters import EPISODES, check_sticker, validate_chapters
 
 MODES = ("single", "campaign", "eternal")
-OPTION_KEYS = ("mode", "episode", "carry", "chapters")
+OPTION_KEYS = ("mode", "episode", "carry", "chapters", "campaign")
+CARRY_KEYS = {
+    "campaign",
+    "episode",
+    "terrain",
+    "circles",
+    "applied",
+    "stickers",
+    "history",
+    "digest",
+}
 
 
 def default_options(num_players: int) -> dict:
-    return {"mode": "single", "episode": 1, "carry": None, "chapters": None}
+    return {
+        "mode": "single",
+        "episode": 1,
+        "carry": None,
+        "chapters": None,
+        "campaign": None,
+    }
 
 
 def _is_int(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def validate_carry_entry(entry, seat: int, episode: int) -> dict | None:
+def validate_carry_entry(
+    entry, seat: int, episode: int, campaign: str | None = None
+) -> dict | None:
     """One seat's carry, checked; a readable InvalidOptions otherwise."""
     if entry is None:
         return None
     where = f"carry of seat {seat + 1}"
-    keys = {"episode", "terrain", "circles", "applied", "history"}
-    if not isinstance(entry, dict) or set(entry) != keys:
-        raise InvalidOptions(f"{where}: expected the keys {sorted(keys)}.")
-    if not _is_int(entry["episode"]) or not 1 <= entry["episode"] < episode:
+    if not isinstance(entry, dict) or set(entry) != CARRY_KEYS:
+        raise InvalidOptions(f"{where}: expected the keys {sorted(CARRY_KEYS)}.")
+    if entry["episode"] != episode - 1 or not _is_int(entry["episode"]):
         raise InvalidOptions(
             f"{where}: it comes from episode {entry['episode']!r}; "
-            f"episode {episode} needs a carry from an earlier episode."
+            f"episode {episode} takes only the carry of episode {episode - 1}."
+        )
+    if entry["campaign"] != campaign:
+        raise InvalidOptions(
+            f"{where}: it belongs to campaign {entry['campaign']!r}, not to "
+            f"{campaign!r}."
+        )
+    if entry["digest"] != carry_digest(entry):
+        raise InvalidOptions(
+            f"{where}: its digest does not match its content (changed since the "
+            "episode that gave it)."
         )
     terrain = entry["terrain"]
     if (
@@ -79,6 +112,10 @@ def validate_carry_entry(entry, seat: int, episode: int) -> dict | None:
         isinstance(h, dict) for h in entry["history"]
     ):
         raise InvalidOptions(f"{where}: 'history' must be a list of objects.")
+    if not isinstance(entry["stickers"], list):
+        raise InvalidOptions(f"{where}: 'stickers' must be a list.")
+    for i, sticker in enumerate(entry["stickers"]):
+        check_sticker(sticker, f"{where}, sticker {i + 1}")
     return entry
 
 
@@ -96,14 +133,21 @@ def validate_options(num_players: int, options) -> dict:
     if out["mode"] == "eternal":
         if "episode" in options and options["episode"] is not None:
             raise InvalidOptions("The Eternal game has no episode number.")
-        if out["carry"] is not None or out["chapters"] is not None:
-            raise InvalidOptions("The Eternal game takes no carry and no chapters.")
-        return {"mode": "eternal", "episode": None, "carry": None, "chapters": None}
+        if any(out[k] is not None for k in ("carry", "chapters", "campaign")):
+            raise InvalidOptions(
+                "The Eternal game takes no carry, no chapters and no campaign."
+            )
+        return {**default_options(num_players), "mode": "eternal", "episode": None}
     episode = out["episode"]
     if not _is_int(episode) or not 1 <= episode <= EPISODES:
         raise InvalidOptions(f"'episode' must be a whole number from 1 to {EPISODES}.")
     if out["chapters"] is not None:
         out["chapters"] = validate_chapters(out["chapters"])
+    campaign = out["campaign"]
+    if campaign is not None and (
+        not isinstance(campaign, str) or not 0 < len(campaign) <= 64
+    ):
+        raise InvalidOptions("'campaign' must be null or a text of 1 to 64 characters.")
     carry = out["carry"]
     if carry is not None:
         if out["mode"] != "campaign":
@@ -113,7 +157,7 @@ def validate_options(num_players: int, options) -> dict:
                 f"'carry' must list one entry per seat ({num_players})."
             )
         out["carry"] = [
-            validate_carry_entry(entry, seat, episode)
+            validate_carry_entry(entry, seat, episode, campaign)
             for seat, entry in enumerate(carry)
         ]
     return out

@@ -1,7 +1,7 @@
 """Where a building may go (rules text, "Construire en simultané" and the FAQ).
 
 - only on meadows, trees and rocks included; never on mountains, forest (nor, here,
-  wells and ruins);
+  ruins); a well may be built upon;
 - no overlap with one's own buildings;
 - one building never straddles the river ("enjamber la rivière");
 - the first building of an episode has a full edge on the river (a corner is not
@@ -23,7 +23,6 @@ from .buildings import orientations_of
 TERRAIN_NAMES = {
     "M": gettext_noop("a mountain"),
     "F": gettext_noop("the forest"),
-    "W": gettext_noop("a well"),
     "X": gettext_noop("ruins"),
 }
 

@@ -6,11 +6,13 @@ rest of the episode (free). Each decision is stored as pending, hidden from the
 others, and the round resolves when the last pending player has decided. The episode
 ends when every player has stopped or the cards have run out.
 
-Eternal game (DATA.md): churches must be built or the player drops out (no pass on
-a church); the blocking card reveals the next card at once, and that building is
-placed turned over (face down: it covers spaces and touches others but has no
-colour, so it scores no group, church or colour rule) - chosen here, DATA.md only
-says the building is "blocked (turned over)".
+Races (chapters.py, kind "race"): when a round resolves, the first player(s)
+whose board reaches a race's count score its points at once, once per episode.
+
+Eternal game (DATA.md, the board's back side): churches must be built or the player
+drops out (no pass on a church); the blocking card turns up the next card at once,
+and that building is blocked: turned over, it is not built at all, not even face
+down, and the card after it is revealed for the round.
 """
 
 from __future__ import annotations
@@ -30,10 +32,10 @@ from .buildings import (
     cells_of,
 )
 from .campaign import terrain_for_episode
-from .chapters import CHAPTERS, chapter_of
+from .chapters import CHAPTERS, chapter_of, rules_in_force
 from .options import validate_options
 from .placement import placement_error, placement_ok, placements
-from .scoring import ETERNAL_GOLD_POINTS, START
+from .scoring import ETERNAL_GOLD_POINTS, START, base_counts, criterion_count
 
 PLACE_KEYS = {"type", "building", "orientation", "row", "col"}
 
@@ -43,12 +45,13 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
     chapters = opts["chapters"] or CHAPTERS
     mode, episode = opts["mode"], opts["episode"]
     if mode == "eternal":
-        chapter, rules = None, []
+        chapter, rules, force = None, [], None
         cards = [card_of(b) for b in (*CAMPAIGN_BUILDINGS, *CHURCHES)]
         cards.append(BLOCKING_CARD)
     else:
         chapter = chapter_of(episode)
-        rules = chapters[chapter - 1]["rules"]
+        force = rules_in_force(chapters, episode)
+        rules = force.pop("all")
         removed = {
             b for r in rules if r["kind"] == "remove_buildings" for b in r["buildings"]
         }
@@ -71,6 +74,8 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
                 "circles": carry["circles"] if carry else 0,
                 "applied": applied,
                 "history": carry["history"] if carry else [],
+                "stickers": carry["stickers"] if carry else [],
+                "races": {},
             }
         )
     # Catch-up help (chapters.py): behind the leader in circles -> a higher start.
@@ -84,12 +89,18 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
         "episode": episode,
         "chapter": chapter,
         "chapter_name": chapters[chapter - 1]["name"] if chapter else None,
+        "campaign": opts["campaign"],
+        "story": chapters[chapter - 1].get("story", "") if chapter else "",
         "rules": rules,
+        # The rules in force, grouped: "new" (this chapter's), "carried" (earlier
+        # chapters' still in force), "replaced", "episode" (this episode's own).
+        "rule_groups": force,
+        "races": [],
+        "blocked": [],
         "rng": rng_new(seed),
         "deck": cards,
         "played": [],
         "revealed": None,
-        "face_down": False,
         "round": 1,
         "over": False,
         "pending": [None] * num_players,
@@ -107,19 +118,20 @@ def setup(num_players: int, options: dict, seed: int) -> dict:
 
 def _reveal(state: dict) -> None:
     """Turns up the next construction card (and, after a blocking card, the one
-    after it, to be built face down); ends the episode when none is left."""
-    state["face_down"] = False
+    after it, blocked: never built); ends the episode when none is left."""
     state["revealed"] = None
     while state["deck"]:
         card = state["deck"].pop(0)
         state["played"].append(card)
         if card == BLOCKING_CARD:
-            state["face_down"] = True
+            if state["deck"]:  # the next building is blocked: never built
+                blocked = state["deck"].pop(0)
+                state["played"].append(blocked)
+                state["blocked"] = [*state["blocked"], building_of(blocked)]
             continue
         state["revealed"] = card
         return
     state["over"] = True
-    state["face_down"] = False
 
 
 def track(player: dict) -> int:
@@ -134,9 +146,7 @@ def revealed_building(state: dict) -> str | None:
 def church_to_build(state: dict) -> bool:
     """A face-up church is on the table: pass is not allowed (DATA.md)."""
     building = revealed_building(state)
-    return bool(
-        building and BUILDINGS[building]["colour"] == CHURCH and not state["face_down"]
-    )
+    return bool(building and BUILDINGS[building]["colour"] == CHURCH)
 
 
 def to_move(state: dict) -> list[int]:
@@ -239,6 +249,55 @@ def apply(state: dict, seat: int, move) -> dict:
     return new
 
 
+def race_rules(state: dict) -> list:
+    """(index, rule) of the races in force, in order."""
+    return [(i, r) for i, r in enumerate(state["rules"]) if r["kind"] == "race"]
+
+
+def race_key(index: int, rule: dict) -> str:
+    extra = f"-{rule['colour']}" if rule["criterion"] == "colour_buildings" else ""
+    return f"race-{index}-{rule['criterion']}{extra}-{rule['count']}"
+
+
+def race_reached(rule: dict, player: dict) -> bool:
+    terrain, placed = player["terrain"], player["placed"]
+    counts = base_counts(terrain, placed)
+    return criterion_count(rule, terrain, placed, counts) >= rule["count"]
+
+
+def _award_races(state: dict) -> list:
+    """The races won this round: [{"race", "rule", "seats", "points"}]; the
+    players who reach a race's count in the same round all score it."""
+    won_before = {award["race"] for award in state["races"]}
+    awards = []
+    for index, rule in race_rules(state):
+        key = race_key(index, rule)
+        if key in won_before:
+            continue
+        seats = [
+            seat
+            for seat, player in enumerate(state["players"])
+            if race_reached(rule, player)
+        ]
+        if not seats:
+            continue
+        for seat in seats:
+            player = state["players"][seat]
+            player["races"] = {**player["races"], key: rule["points"]}
+        awards.append(
+            {
+                "race": key,
+                "rule": rule,
+                "round": state["round"],
+                "seats": seats,
+                "points": rule["points"],
+            }
+        )
+    if awards:
+        state["races"] = [*state["races"], *awards]
+    return awards
+
+
 def _resolve(state: dict) -> None:
     """Every decision of the round takes effect at once, then the next card."""
     decisions = []
@@ -257,7 +316,6 @@ def _resolve(state: dict) -> None:
                     "row": move["row"],
                     "col": move["col"],
                     "cells": cells,
-                    "face_down": state["face_down"],
                 }
             )
         elif move["type"] == "pass":
@@ -274,17 +332,17 @@ def _resolve(state: dict) -> None:
             if veins <= covered:
                 player["gold"] = ETERNAL_GOLD_POINTS
                 state["gold_claimed"] = True
+    races = _award_races(state)
     state["last_round"] = {
         "round": state["round"],
+        "races": races,
         "card": state["revealed"],
-        "face_down": state["face_down"],
         "decisions": decisions,
     }
     state["pending"] = [None] * len(state["players"])
     if all(p["stopped"] for p in state["players"]) or not state["deck"]:
         state["over"] = True
         state["revealed"] = None
-        state["face_down"] = False
         return
     state["round"] += 1
     _reveal(state)

@@ -36,8 +36,8 @@ ETERNAL_GOLD_POINTS = 3  # DATA.md
 
 
 def colour_of(entry: dict) -> str | None:
-    """A building's colour; a face-down (blocked) building has none."""
-    return None if entry.get("face_down") else BUILDINGS[entry["building"]]["colour"]
+    """A building's colour."""
+    return BUILDINGS[entry["building"]]["colour"]
 
 
 def base_counts(terrain: list, placed: list) -> dict:
@@ -95,13 +95,14 @@ def largest_groups(placed: list) -> dict:
 
 
 def surrounded_wells(terrain: list, placed: list) -> int:
-    """Wells whose four sides each touch a building, four different buildings."""
+    """Uncovered wells whose four sides each touch a building, four different
+    buildings (a well may be built upon, like rocks and trees)."""
     owner = {(r, c): e["building"] for e in placed for r, c in e["cells"]}
     count = 0
     for r in range(ROWS):
         for c in range(COLS):
-            if terrain[r][c] != WELL:
-                continue
+            if terrain[r][c] != WELL or (r, c) in owner:
+                continue  # a well built upon is gone from sight
             around = [owner.get(cell) for cell in neighbours(r, c)]
             if len(around) == 4 and None not in around and len(set(around)) == 4:
                 count += 1
@@ -139,12 +140,36 @@ def criterion_count(rule: dict, terrain: list, placed: list, counts: dict) -> in
         return counts["trees"]
     if criterion == "colour_buildings":
         return sum(colour_of(e) == rule["colour"] for e in placed)
+    if criterion == "top_row_buildings":
+        return sum(any(r == 0 for r, _c in e["cells"]) for e in placed)
     raise ValueError(f"unknown criterion {criterion!r}")
 
 
-def seat_score(state: dict, seat: int) -> tuple[int, dict]:
-    """The score of a seat as it would be counted now, and its breakdown."""
-    player = state["players"][seat]
+def rule_key(rule: dict) -> str:
+    """The name a scoring rule, race or sticker has in a score's detail."""
+    if rule["criterion"] == "colour_buildings":
+        return f"{rule['colour']}_buildings"
+    return rule["criterion"]
+
+
+def rules_points(rules, terrain: list, placed: list, counts: dict) -> dict:
+    """key -> points of a list of scoring rules (or stickers) on a board."""
+    out: dict = {}
+    for rule in rules:
+        key = rule_key(rule)
+        points = rule["points"] * criterion_count(rule, terrain, placed, counts)
+        out[key] = out.get(key, 0) + points
+    return out
+
+
+def seat_score(
+    state: dict, seat: int, player: dict | None = None, aware: bool = True
+) -> tuple[int, dict]:
+    """The score of a seat as it would be counted now, and its breakdown. `player`
+    replaces the seat's own data (a computer player trying a placement); with
+    `aware=False` only the base scoring counts (a player who ignores the rules in
+    force, for the self-play measure)."""
+    player = player or state["players"][seat]
     terrain, placed = player["terrain"], player["placed"]
     counts = base_counts(terrain, placed)
     detail = {
@@ -155,16 +180,16 @@ def seat_score(state: dict, seat: int) -> tuple[int, dict]:
         "rocks": -counts["rocks"],
         "empty_meadows": -sum(counts["empty_by_row"]),
     }
-    chapter = {}
-    for rule in state["rules"]:
-        if rule["kind"] == "score":
-            key = rule["criterion"]
-            if key == "colour_buildings":
-                key = f"{rule['colour']}_buildings"
-            points = rule["points"] * criterion_count(rule, terrain, placed, counts)
-            chapter[key] = chapter.get(key, 0) + points
-    if chapter:
-        detail["chapter"] = chapter
+    if aware:
+        rules = [rule for rule in state["rules"] if rule["kind"] == "score"]
+        chapter = rules_points(rules, terrain, placed, counts)
+        if chapter:
+            detail["chapter"] = chapter
+        stickers = rules_points(player.get("stickers", []), terrain, placed, counts)
+        if stickers:
+            detail["stickers"] = stickers
+        if player.get("races"):
+            detail["races"] = dict(player["races"])
     if state["mode"] == "eternal":
         groups = largest_groups(placed)
         detail["eternal"] = {
@@ -174,7 +199,8 @@ def seat_score(state: dict, seat: int) -> tuple[int, dict]:
             "gold": player["gold"],
         }
     score = sum(v for k, v in detail.items() if isinstance(v, int))
-    score += sum(detail.get("chapter", {}).values())
+    for part in ("chapter", "stickers", "races"):
+        score += sum(detail.get(part, {}).values())
     score += sum(detail.get("eternal", {}).values())
     detail["empty_by_row"] = counts["empty_by_row"]
     detail["total"] = score

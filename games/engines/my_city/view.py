@@ -10,11 +10,18 @@ from __future__ import annotations
 
 import json
 
-from ..base import _, player
+from ..base import IllegalMove, _, player
 from .board import COLS, RIVER, ROWS
 from .buildings import BUILDINGS, cells_of, orientations_of
-from .chapters import rule_text
-from .rules import church_to_build, may_pass, revealed_building, to_move, track
+from .chapters import criterion_text, rule_text, sticker_text
+from .rules import (
+    apply,
+    church_to_build,
+    may_pass,
+    revealed_building,
+    to_move,
+    track,
+)
 from .scoring import ranking
 
 
@@ -47,7 +54,6 @@ def _revealed(state: dict) -> dict | None:
         "card": state["revealed"],
         "building": building,
         **BUILDINGS[building],
-        "face_down": state["face_down"],
         "church_must_be_built": church_to_build(state),
         "orientations": [
             [list(cell) for cell in image] for image in orientations_of(building)
@@ -68,7 +74,6 @@ def view(state: dict, seat: int | None) -> dict:
                     {
                         "building": e["building"],
                         "cells": e["cells"],
-                        "face_down": e["face_down"],
                     }
                     for e in p["placed"]
                 ],
@@ -81,6 +86,12 @@ def view(state: dict, seat: int | None) -> dict:
                 "score": scores[s],
                 "rank": ranks[s],
                 "detail": details[s],
+                "stickers": [
+                    {**sticker, "text": sticker_text(sticker)}
+                    for sticker in p.get("stickers", [])
+                ],
+                "races": dict(p.get("races", {})),
+                "history": p.get("history", []),
             }
         )
     mine = None
@@ -101,7 +112,18 @@ def view(state: dict, seat: int | None) -> dict:
             "name": _(state["chapter_name"]),
             "rules": state["rules"],
             "texts": [rule_text(rule) for rule in state["rules"]],
+            "story": _(state["story"]) if state.get("story") else "",
+            **{
+                group: [rule_text(rule) for rule in rules]
+                for group, rules in (state.get("rule_groups") or {}).items()
+            },
         },
+        "blocked": list(state.get("blocked", [])),
+        # Points scored during the episode (races), in the order they were won.
+        "races": [
+            {**award, "text": rule_text(award["rule"])}
+            for award in state.get("races", [])
+        ],
         "round": state["round"],
         "over": state["over"],
         "to_move": to_move(state),
@@ -144,21 +166,51 @@ def _place_line(who: str, move: dict) -> str:
     )
 
 
-def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
-    """A pending decision is secret until the round resolves, and `state` is the
-    state before the move, so the others always read "{pN} has decided"; the
-    resolved decisions are in the view's "last_round"."""
+def _decision_line(seat: int, move: dict) -> str:
     who = player(seat)
-    if viewer != seat:
-        return _("{p} has decided.").format(p=who)
     kind = move.get("type") if isinstance(move, dict) else None
     if kind == "place":
-        line = _place_line(who, move)
-        if state.get("face_down"):
-            line = line[:-1] + _(", face down.")
-        return line
+        return _place_line(who, move)
     if kind == "pass":
         return _("{p} passed (-1 point).").format(p=who)
     if kind == "stop":
         return _("{p} stopped building for the rest of the episode.").format(p=who)
     return _("{p} made a move.").format(p=who)
+
+
+def _round_lines(after: dict) -> list:
+    """What everyone decided in the round just resolved, and the races won."""
+    last = after["last_round"]
+    lines = [_("Round {n}:").format(n=last["round"])]
+    lines += [_decision_line(d["seat"], d["move"]) for d in last["decisions"]]
+    for award in last.get("races") or []:
+        names = ", ".join(player(seat) for seat in award["seats"])
+        lines.append(
+            _("{names} won the race ({what}, first to {count}): {points:+d}.").format(
+                names=names,
+                what=criterion_text(award["rule"]),
+                count=award["rule"]["count"],
+                points=award["points"],
+            )
+        )
+    return lines
+
+
+def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
+    """A pending decision is secret until the round resolves, and `state` is the
+    state before the move, so the others read "{pN} has decided"; the move that
+    resolves the round adds, for every reader, what everyone decided in it and
+    the races won ("Round 3: Ana built the red kiosk (R1) at row 2, column 5.
+    ...")."""
+    who = player(seat)
+    if viewer != seat:
+        line = _("{p} has decided.").format(p=who)
+    else:
+        line = _decision_line(seat, move)
+    if to_move(state) == [seat]:
+        try:
+            after = apply(state, seat, move)
+        except IllegalMove:
+            return line
+        line = " ".join([line, *_round_lines(after)])
+    return line

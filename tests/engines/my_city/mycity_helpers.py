@@ -10,7 +10,7 @@ def new_game(num_players=2, seed=1, **options):
     )
 
 
-def reveal(state, building, face_down=False):
+def reveal(state, building):
     """Makes `building` the revealed card (taken out of the deck)."""
     card = card_of(building)
     if card in state["deck"]:
@@ -21,11 +21,10 @@ def reveal(state, building, face_down=False):
     if card not in state["played"]:
         state["played"].append(card)
     state["revealed"] = card
-    state["face_down"] = face_down
     return state
 
 
-def put(state, seat, building, orientation, row, col, face_down=False):
+def put(state, seat, building, orientation, row, col):
     """Places a building on a board directly, as if an earlier round had."""
     state["players"][seat]["placed"].append(
         {
@@ -34,7 +33,6 @@ def put(state, seat, building, orientation, row, col, face_down=False):
             "row": row,
             "col": col,
             "cells": cells_of(building, orientation, row, col),
-            "face_down": face_down,
         }
     )
     return state

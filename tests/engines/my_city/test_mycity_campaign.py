@@ -7,6 +7,7 @@ import pytest
 from mycity_helpers import ENGINE, everyone, new_game, put
 
 from games.engines.base import InvalidOptions
+from games.engines.my_city.campaign import carry_digest
 from games.engines.my_city.chapters import CHAPTERS, chapter_of
 from games.engines.my_city.placement import placement_error
 from games.engines.my_city.selfplay import play_campaign, play_episode
@@ -16,6 +17,13 @@ from games.engines.playout import play_one
 def _finish(state):
     """Everyone stops: the episode ends with the boards as they stand."""
     return everyone(state, lambda seat: {"type": "stop"})
+
+
+def _forge(carry, **changes):
+    """A carry with changes, given a fresh digest (a test's shortcut)."""
+    carry = {**json.loads(json.dumps(carry)), **changes}
+    carry["digest"] = carry_digest(carry)
+    return carry
 
 
 def _campaign(episode, carry=None, num_players=2, seed=1):
@@ -33,7 +41,7 @@ def test_campaign_of_24_episodes_chains_the_carry():
         assert ENGINE.is_over(state) and decisions > 0
         outcome = ENGINE.outcome(state)
         for row in outcome:
-            assert -60 <= row["score"] <= 60
+            assert -60 <= row["score"] <= 150
             assert row["carry"]["episode"] == episode
         carry = json.loads(json.dumps([row["carry"] for row in outcome]))
     for seat_carry in carry:
@@ -67,10 +75,9 @@ def test_board_changes_are_made_once_and_stay():
     assert carry[0]["terrain"][3][3] == "W" and carry[0]["terrain"][6][9] == "W"
     assert "chapter-3-rule-0" in carry[0]["applied"]
     # A group that removed the well by hand keeps it removed: no second application.
-    carry[0]["terrain"][3] = (
-        carry[0]["terrain"][3][:3] + "." + carry[0]["terrain"][3][4:]
-    )
-    state = _campaign(8, carry)
+    terrain = list(carry[0]["terrain"])
+    terrain[3] = terrain[3][:3] + "." + terrain[3][4:]
+    state = _campaign(8, [_forge(carry[0], terrain=terrain), carry[1]])
     assert state["players"][0]["terrain"][3][3] == "."
     assert state["players"][1]["terrain"][3][3] == "W"
 
@@ -90,7 +97,9 @@ def test_after_episode_rocks_cleared():
 
 
 def test_after_episode_trees_felled():
-    """Chapter 5: trees under a building are gone for the next episodes."""
+    """From chapter 3 on: trees under a building are gone for the next episodes."""
+    state = put(_campaign(7), 0, "Y1", 0, 0, 3)
+    assert ENGINE.outcome(_finish(state))[0]["carry"]["terrain"][0][4] == "."
     state = put(_campaign(13), 0, "Y1", 0, 0, 3)
     assert ENGINE.outcome(_finish(state))[0]["carry"]["terrain"][0][4] == "."
 
@@ -103,12 +112,16 @@ def test_after_episode_first_building_becomes_ruins():
     nxt = _campaign(17, carry)
     reason = placement_error(nxt["players"][0]["terrain"], [], "Y1", 0, 0, 3)
     assert "ruins" in reason
+    # The old town's ruins rule lasts its chapter only: not in force in chapter 7.
+    assert not any(
+        r.get("effect") == "keep_first_building" for r in _campaign(19)["rules"]
+    )
 
 
 def test_catch_up_help_for_players_behind():
     """Chapter 6: a player with fewer circles than the leader starts 2 higher."""
     carry = [row["carry"] for row in ENGINE.outcome(_finish(_campaign(15)))]
-    carry[0]["circles"], carry[1]["circles"] = 9, 4
+    carry = [_forge(c, circles=n) for c, n in zip(carry, (9, 4), strict=True)]
     state = _campaign(16, carry)
     assert [p["catch_up"] for p in state["players"]] == [0, 2]
     assert ENGINE.view(state, 1)["players"][1]["track"] == 12
@@ -128,6 +141,7 @@ def test_circles_add_up_across_episodes():
     state = put(_campaign(2, carry), 1, "Y1", 0, 3, 6)
     again = [row["carry"] for row in ENGINE.outcome(_finish(state))]
     assert again[1]["circles"] == carry[1]["circles"] + 2
+    assert again[1]["history"][-1]["circles"] == 2
 
 
 def test_custom_chapters_are_played():
@@ -140,6 +154,9 @@ def test_custom_chapters_are_played():
     state = new_game(2, mode="campaign", episode=1, chapters=chapters)
     assert state["players"][0]["terrain"][1][1] == "r"
     assert ENGINE.outcome(state)[0]["detail"]["chapter"] == {"visible_trees": 36}
+    # The rule stays in force in the next chapters (rules accumulate).
+    later = new_game(2, mode="campaign", episode=4, chapters=chapters)
+    assert ENGINE.outcome(later)[0]["detail"]["chapter"] == {"visible_trees": 36}
 
 
 @pytest.mark.parametrize(
@@ -169,6 +186,7 @@ def test_default_options():
         "episode": 1,
         "carry": None,
         "chapters": None,
+        "campaign": None,
     }
     assert ENGINE.validate_options(3, {"mode": "eternal"})["episode"] is None
 
@@ -195,23 +213,43 @@ def test_bad_options_are_refused(options):
 
 
 def test_bad_carry_is_refused():
-    """A carry from a later episode, or with moved mountains, is refused."""
+    """A carry from another episode, or with moved mountains, is refused."""
     carry = [row["carry"] for row in ENGINE.outcome(_finish(_campaign(5)))]
-    with pytest.raises(InvalidOptions, match="earlier episode"):
+    with pytest.raises(InvalidOptions, match="takes only the carry of episode 4"):
         ENGINE.validate_options(2, {"mode": "campaign", "episode": 5, "carry": carry})
-    carry[0]["terrain"][0] = "." + carry[0]["terrain"][0][1:]
+    with pytest.raises(InvalidOptions, match="takes only the carry of episode 6"):
+        ENGINE.validate_options(2, {"mode": "campaign", "episode": 7, "carry": carry})
+    moved = [_forge(c) for c in carry]
+    moved[0]["terrain"][0] = "." + moved[0]["terrain"][0][1:]
+    moved[0]["digest"] = carry_digest(moved[0])
     with pytest.raises(InvalidOptions, match="mountains"):
-        ENGINE.validate_options(2, {"mode": "campaign", "episode": 6, "carry": carry})
+        ENGINE.validate_options(2, {"mode": "campaign", "episode": 6, "carry": moved})
+
+
+def test_continuity_only_the_previous_episode_of_the_same_campaign():
+    """An episode accepts only the carry of the episode just before it, of its
+    own campaign, unaltered (the digest)."""
+    state = _finish(new_game(2, mode="campaign", episode=3, campaign="ours"))
+    carry = [row["carry"] for row in ENGINE.outcome(state)]
+    assert carry[0]["campaign"] == "ours" and carry[0]["episode"] == 3
+    ok = {"mode": "campaign", "episode": 4, "carry": carry, "campaign": "ours"}
+    assert ENGINE.validate_options(2, ok)["carry"] == carry
+    with pytest.raises(InvalidOptions, match="belongs to campaign 'ours'"):
+        ENGINE.validate_options(2, {**ok, "campaign": "theirs"})
+    tampered = json.loads(json.dumps(carry))
+    tampered[1]["circles"] = 40
+    with pytest.raises(InvalidOptions, match="digest"):
+        ENGINE.validate_options(2, {**ok, "carry": tampered})
 
 
 def test_campaign_scores_stay_sensible_for_every_player_count():
-    """Greedy self-play: every episode's scores lie between -60 and 60."""
+    """Greedy self-play: every episode's scores lie between -60 and 150."""
     rng = random.Random(3)
     for num_players in (2, 4):
         results = play_campaign(ENGINE, num_players, seed=rng.randrange(1000))
         assert len(results) == 24
         scores = [row["score"] for outcome in results for row in outcome]
-        assert -60 <= min(scores) and max(scores) <= 60
+        assert -60 <= min(scores) and max(scores) <= 150
 
 
 def test_every_chapter_rule_has_a_sentence():
@@ -220,6 +258,8 @@ def test_every_chapter_rule_has_a_sentence():
 
     for episode in range(1, 25):
         info = episode_rules(episode)
-        assert len(info["texts"]) == len(info["rules"])
-        assert all(text.endswith(".") for text in info["texts"])
+        assert info["story"]
+        texts = info["texts"] + info["carried"] + info["episode"]
+        assert len(texts) == len(info["rules"])
+        assert all(text.endswith(".") for text in texts)
     assert _campaign(7) and ENGINE.view(_campaign(7), 0)["chapter"]["texts"]

@@ -5,6 +5,8 @@ from mycity_helpers import ENGINE, everyone, new_game, place, put, reveal
 
 from games.engines.base import IllegalMove
 from games.engines.my_city.board import ETERNAL_GOLD, ETERNAL_WELLS
+from games.engines.my_city.placement import placement_error
+from games.engines.my_city.scoring import surrounded_wells
 
 
 def _eternal(num_players=2, seed=1):
@@ -35,21 +37,42 @@ def test_church_must_be_built_or_drop_out():
         ENGINE.apply(state, 0, {"type": "pass"})
 
 
-def test_blocking_card_turns_the_next_building_over():
-    """After the blocking card the next building is built face down, colourless."""
+def test_blocked_building_is_never_built_not_even_face_down():
+    """The board's back side: the blocking card turns up the next card, whose
+    building is blocked (not built at all, not even face down); the card after it
+    is the one built this round."""
     state = reveal(_eternal(), "Y1")
-    state["deck"].remove("card-block")
-    state["deck"].remove("card-Y2")
-    state["deck"][:0] = ["card-block", "card-Y2"]
+    for card in ("card-block", "card-Y2", "card-R3"):
+        state["deck"].remove(card)
+    state["deck"][:0] = ["card-block", "card-Y2", "card-R3"]
     state = everyone(state, lambda seat: place("Y1", 0, 0, 3))
-    assert state["revealed"] == "card-Y2" and state["face_down"] is True
+    assert state["blocked"] == ["Y2"]
+    assert state["revealed"] == "card-R3"
+    assert "card-Y2" in state["played"] and "card-Y2" not in state["deck"]
     view = ENGINE.view(state, 0)
-    assert view["revealed"]["face_down"] is True
-    line = ENGINE.describe(state, 0, place("Y2", 1, 1, 3), 0)
-    assert line.endswith("face down.")
-    state = everyone(state, lambda seat: place("Y2", 1, 1, 3))
-    assert state["players"][0]["placed"][1]["face_down"] is True
-    assert ENGINE.outcome(state)[0]["detail"]["eternal"]["yellow_group"] == 1
+    assert view["revealed"]["building"] == "R3"
+    assert view["blocked"] == ["Y2"]
+    assert all(m.get("building") != "Y2" for m in ENGINE.legal_moves(state, 0))
+    with pytest.raises(IllegalMove):
+        ENGINE.apply(state, 0, place("Y2", 1, 1, 3))
+
+
+def test_wells_may_be_built_upon():
+    """The board's back side: a well may be built upon, like rocks and trees; a
+    covered well is no longer a well to surround."""
+    state = put(_eternal(), 0, "Y1", 0, 3, 4)  # (3, 4) and (3, 5), by the river
+    terrain = state["players"][0]["terrain"]
+    assert terrain[3][3] == "W"
+    placed = state["players"][0]["placed"]
+    assert placement_error(terrain, placed, "R1", 0, 3, 2) is None
+    state = ENGINE.apply(reveal(state, "R1"), 0, place("R1", 0, 3, 2))
+    assert ENGINE.legal_moves(state, 0) == []  # decided; seat 1 still to move
+    assert (
+        surrounded_wells(
+            terrain, [*placed, {"building": "R1", "cells": [[3, 2], [3, 3]]}]
+        )
+        == 0
+    )
 
 
 def test_largest_group_of_each_colour():

@@ -5,9 +5,18 @@ meadows: 10 + 18 - 16 - 85 = -73.
 """
 
 import pytest
-from mycity_helpers import ENGINE, new_game, put
+from mycity_helpers import ENGINE, put
+from mycity_helpers import new_game as _game
 
 from games.engines.my_city.scoring import circles_won, seat_score, surrounded_wells
+
+
+def new_game(num_players=2, **options):
+    """The base game: an episode with no rule in force but the base scoring."""
+    state = _game(num_players, **options)
+    if "episode" not in options:
+        state["rules"] = []
+    return state
 
 
 def _score(state, seat=0):
@@ -43,11 +52,16 @@ def test_double_rock_space_counts_twice():
 
 def test_score_detail_adds_up():
     """The breakdown's numbers add up to the score."""
-    state = put(put(new_game(), 0, "Y1", 0, 3, 6), 0, "R4", 0, 4, 6)
+    state = put(put(_game(episode=16), 0, "Y1", 0, 3, 6), 0, "R4", 0, 4, 6)
     state["players"][0]["passes"] = 2
+    state["players"][0]["stickers"] = [{"criterion": "touch_edge", "points": 2}]
+    state["players"][0]["races"] = {"race-0-x": 3}
     detail = _detail(state)
     parts = [v for k, v in detail.items() if isinstance(v, int) and k != "total"]
     parts.remove(detail["circles_won"])
+    assert {"chapter", "stickers", "races"} <= set(detail)
+    for part in ("chapter", "stickers", "races"):
+        parts += detail[part].values()
     assert sum(parts) == detail["total"] == _score(state)
     assert detail["passes"] == -2
 
