@@ -9,7 +9,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods, require_POST
 
-from games.errors import Refused
+from games.errors import NotFound, Refused
 from games.notifications.emails import unsubscribe_read
 
 from . import services
@@ -24,7 +24,8 @@ def preferences(request):
         translation.activate(user.language)
         messages.success(request, _("Your preferences are saved."))
         return redirect("accounts:preferences")
-    return render(request, "accounts/preferences.html", {"form": form})
+    status = 400 if request.method == "POST" else 200  # sent back with its errors
+    return render(request, "accounts/preferences.html", {"form": form}, status=status)
 
 
 @login_required
@@ -64,6 +65,8 @@ def vacation(request):
 def vacation_cancel(request, vacation_id):
     try:
         services.vacation_cancel(user=request.user, vacation_id=vacation_id)
+    except NotFound:
+        raise Http404 from None
     except Refused as exc:
         messages.error(request, exc.message)
     else:

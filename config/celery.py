@@ -27,6 +27,8 @@ app.conf.beat_schedule = {
     "reminders": _every(300.0, "reminders_sweep_task"),
     "deadlines": _every(120.0, "deadlines_sweep_task"),
     "digests": _every(300.0, "digests_sweep_task"),
+    # Computer players whose after-commit task was lost (a broker failure).
+    "bots": _every(60.0, "bots_catch_up_task"),
     # Rates finished rated games whose after-commit rating task was lost.
     "ratings": {
         "task": "history.tasks.ratings_catch_up_task",

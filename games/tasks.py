@@ -16,9 +16,10 @@ from celery import shared_task
 from .notifications import deadlines, digests, outbox, reminders
 from .notifications.deadlines import seat_timeout_task
 from .notifications.sending import notification_send_task
-from .services.bots import bots_play_task
+from .services.bots import bots_catch_up, bots_play_task
 
 __all__ = [
+    "bots_catch_up_task",
     "bots_play_task",
     "deadlines_sweep_task",
     "digests_sweep_task",
@@ -47,3 +48,9 @@ def deadlines_sweep_task() -> int:
 @shared_task(ignore_result=True)
 def digests_sweep_task() -> int:
     return digests.digests_sweep()
+
+
+@shared_task(ignore_result=True)
+def bots_catch_up_task() -> int:
+    """Computer players' moves whose after-commit task was lost."""
+    return bots_catch_up()

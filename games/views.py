@@ -1,6 +1,5 @@
 """Thin views: parse the request, call one service or selector, render."""
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
@@ -55,10 +54,15 @@ def game_new(request, slug):
             form.add_error(None, exc.message)
         else:
             return redirect(game)
-    return render(request, "games/new.html", {"engine": engine, "form": form})
+    # A form sent back with its errors says so in its status too.
+    status = 400 if request.method == "POST" else 200
+    return render(
+        request, "games/new.html", {"engine": engine, "form": form}, status=status
+    )
 
 
 @login_required
+@require_GET
 def my_games(request):
     return render(request, "games/my_games.html", selectors.my_games(user=request.user))
 
@@ -193,17 +197,16 @@ def join(request, game_id):
     try:
         services.seat_join(game_id=game_id, user=request.user)
     except Refused as exc:
-        messages.error(request, exc.message)
+        return _refused(request, game_id, exc)
     return redirect("games:game", game_id=game_id)
 
 
 def _refused(request, game_id, exc: Refused):
-    """A table service said no: 404 for no such game, else the reason shown on
-    the game's page."""
+    """A table service said no: 404 for no such game, else the refusal's 4xx
+    with the reason shown on the game's page (as a refused move)."""
     if isinstance(exc, NotFound):
         raise Http404
-    messages.error(request, exc.message)
-    return redirect("games:game", game_id=game_id)
+    return _answer(request, game_id, exc)
 
 
 @login_required

@@ -208,9 +208,9 @@ class Person:
 
 def _new_table_data(slug: str) -> dict:
     """What the "new table" form posts with its default choices, for two players."""
-    from games.forms import form_for
+    from games import registry
 
-    form = form_for(slug)()
+    form = registry.get(slug).form()
     data = {}
     for name in form.fields:
         value = form[name].value()

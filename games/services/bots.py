@@ -13,7 +13,7 @@ from django.db import transaction
 from games import engines
 from games.bots import choose_move
 
-from ..models import Game
+from ..models import Game, Seat
 from .core import game_locked, move_apply
 
 
@@ -52,5 +52,22 @@ def bots_play_task(game_id: int) -> int:
 
 
 def bots_play_after_commit(game_id: int) -> None:
-    """Queues `bots_play_task` for this game once the transaction commits."""
-    transaction.on_commit(lambda: bots_play_task.delay(game_id))
+    """Queues `bots_play_task` for this game once the transaction commits.
+
+    Robust: the move that got here is committed whatever happens to the queue
+    (a broker down answers the move, it does not turn it into a 500); a game
+    whose task was lost is found by `bots_catch_up`, which beat runs."""
+    transaction.on_commit(lambda: bots_play_task.delay(game_id), robust=True)
+
+
+def bots_catch_up() -> int:
+    """Plays the pending computer-player moves of every active game where a
+    computer player is to move (their task lost with a broker failure or a
+    worker's death). Idempotent, as `bots_play`; returns the moves played."""
+    game_ids = (
+        Seat.objects.filter(to_move=True, game__status=Game.Status.ACTIVE)
+        .exclude(bot_level="")
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
+    return sum(bots_play(game_id=game_id) for game_id in list(game_ids))

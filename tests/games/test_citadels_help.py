@@ -10,7 +10,7 @@ from pathlib import Path
 import polib
 import pytest
 from django.utils import translation
-from django.utils.html import escape
+from markupsafe import escape  # as the Jinja2 board partials escape
 from page_helpers import data_moves, login
 
 from games import engines, services

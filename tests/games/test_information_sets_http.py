@@ -35,10 +35,10 @@ CASES = [
     # slug, players, options, moves before the copy, seed
     ("lost-cities", 2, {}, 9, 1),
     ("lost-cities", 2, {"expeditions": 6, "rounds": 3}, 30, 2),
-    ("citadels", 4, {"edition": "2016", "character_set": "random"}, 26, 3),
+    ("citadels", 4, {"edition": "2016", "character_set": "random"}, 27, 3),
     ("citadels", 3, {"edition": "classic"}, 25, 4),
     ("citadels", 2, {"edition": "2016"}, 5, 5),
-    ("citadels", 7, {"edition": "classic", "character_set": "random"}, 40, 6),
+    ("citadels", 7, {"edition": "classic", "character_set": "random"}, 38, 6),
     ("rival-cities", 2, {}, 20, 7),
     ("my-city", 3, {"mode": "single", "episode": 7}, 4, 8),
     ("my-city", 2, {"mode": "eternal"}, 13, 9),

@@ -161,16 +161,7 @@ def test_a_failure_at_each_write_point_of_a_move_leaves_the_game_as_it_was(
 
 
 ON_COMMIT = [
-    pytest.param(
-        "games.tasks.bots_play_task.delay",
-        marks=pytest.mark.xfail(
-            strict=True,
-            reason="the on_commit that queues the computer player's move is not "
-            "robust: a broker failure answers 500 for a saved move, and nothing "
-            "queues that move again",
-        ),
-        id="queuing the computer player",
-    ),
+    pytest.param("games.tasks.bots_play_task.delay", id="queuing the computer player"),
     pytest.param("games.tasks.notification_send_task.delay", id="queuing the email"),
 ]
 
@@ -205,6 +196,37 @@ def test_a_failure_after_the_commit_keeps_the_move_once_and_answers_it(
         assert Move.objects.filter(game=game, seq=version + 1).count() == 1
         assert Move.objects.get(game=game, seq=version + 1).move == move
     print(f"\non_commit, {target}: {failures} injected failures, each move kept once")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_computer_player_task_is_played_by_the_catch_up_sweep(ana, settings):
+    """The broker fails when a move queues the computer player's reply: the move
+    is answered, and beat's catch-up sweep plays the reply (once, even twice run)."""
+    from games.tasks import bots_catch_up_task
+
+    game = game_of(ana)
+    game.refresh_from_db()
+    if 0 not in LC.to_move(game.state):
+        services.bots_play(game_id=game.pk)
+        game.refresh_from_db()
+    client = Client(raise_request_exception=False)
+    client.force_login(ana)
+    if game.state["phase"] == "play":
+        move = LC.legal_moves(game.state, 0)[0]
+        assert post(client, game, move, game.version).status_code == 200
+        game.refresh_from_db()
+    with mock.patch(
+        "games.tasks.bots_play_task.delay", side_effect=OSError("injected: broker")
+    ):
+        response = post(client, game, {"type": "draw", "source": "deck"}, game.version)
+    assert response.status_code == 200
+    game.refresh_from_db()
+    waiting = game.version
+    assert LC.to_move(game.state) == [1]  # the computer player's turn, not queued
+    assert bots_catch_up_task() >= 1
+    assert bots_catch_up_task() == 0
+    game.refresh_from_db()
+    assert game.version > waiting and 0 in LC.to_move(game.state)
 
 
 # --- Beat: two sweeps for one minute ------------------------------------------------

@@ -12,6 +12,7 @@ from page_helpers import data_moves, login, post_move
 
 from games import engines, services
 from games.bots import choose_move
+from games.engines.rival_cities.pieces import SPECIAL_SPACES
 from games.models import Game, Move
 
 pytestmark = pytest.mark.django_db
@@ -199,10 +200,9 @@ def test_rival_hand_is_a_count_and_own_hand_is_shown(game, ana, ben):
     clients = {0: login(ana), 1: login(ben)}
     game = play(game, 0, {"type": "start", "resource": "furniture"}, clients)
     game = play(game, 1, {"type": "start", "resource": "cloth"}, clients)
-    # Space 3 is a special space: option D takes its card into the hand.
-    game = play(game, 0, {"type": "move", "spaces": 4}, clients)
-    game = play(game, 0, {"type": "pay", "resource": "beer"}, clients)
-    game = play(game, 0, {"type": "pay", "resource": "furniture"}, clients)
+    # The first special space: option D takes its card into the hand.
+    spaces = SPECIAL_SPACES[0] + 1
+    game = play(game, 0, {"type": "move", "spaces": spaces}, clients)
     game = play(game, 0, {"type": "option", "option": "D"}, clients)
     card = game.state["players"][0]["hand"][0]
     text = ENGINE.view(game.state, 0)["cities"][0]["hand"][0]["text"]
@@ -540,7 +540,7 @@ def test_computer_player_goes_for_the_prestige_victory():
     state["prestige"] = 6
     state["queue"] = [{"t": "option", "seat": 0}]
     prestige_space = next(
-        i for i, s in enumerate(state["ring"]) if s["card"] == "basic-10"
+        i for i, s in enumerate(state["ring"]) if s["card"] == "basic-11"
     )
     state["inkwell"] = prestige_space
     view = ENGINE.view(state, 0)
@@ -563,7 +563,7 @@ def test_computer_player_takes_the_prestige_victory_within_reach():
             state = ENGINE.setup(2, options, seed)
             state["prestige"] = 6 if seat == 0 else -6
             prestige_space = next(
-                i for i, s in enumerate(state["ring"]) if s["card"] == "basic-10"
+                i for i, s in enumerate(state["ring"]) if s["card"] == "basic-11"
             )
             state["inkwell"] = (prestige_space - 1) % len(state["ring"])
             state["queue"] = [{"t": "inkwell", "seat": seat}]

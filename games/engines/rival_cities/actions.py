@@ -55,16 +55,23 @@ def produce(state: dict, seat: int, res: str, n: int, flips: int) -> None:
     factories = state["players"][seat]["factories"]
     factories["active"] -= flips
     factories["spent"] += flips
-    got = gain(state, seat, res, n + flips)
-    # Oslo, London, Novgorod: +1 when the production brought at least one of theirs.
-    for kind in alliance_production_types(state, seat):
-        if kind == res and got >= 1:
-            got += gain(state, seat, kind, 1)
+    brought = {res: gain(state, seat, res, n + flips)}
     # Ships 11-14: +1 of the ship's type on every production, whatever its type.
     for card in state["players"][seat]["ships"]:
-        if "production" in SHIPS[card]:
-            gain(state, seat, SHIPS[card]["production"], 1)
+        kind = SHIPS[card].get("production")
+        if kind:
+            brought[kind] = brought.get(kind, 0) + gain(state, seat, kind, 1)
+    alliance_bonus(state, seat, brought)
     event(state, gettext_noop("{player} produced {res}"), player=seat, res=res)
+
+
+def alliance_bonus(state: dict, seat: int, brought: dict) -> None:
+    """Oslo, London, Novgorod (R-rc): a Production or Donation that brought at least
+    one resource of the alliance's type brings one more. Everything the action
+    brought counts, a production ship's bonus included."""
+    for kind in alliance_production_types(state, seat):
+        if brought.get(kind, 0) >= 1:
+            gain(state, seat, kind, 1)
 
 
 # --- Gift, letter, draw, reactivate (no decision) -----------------------------------------
@@ -123,8 +130,12 @@ def donation_play(state: dict, task: dict, move: dict) -> None:
     if task["times"] == 0:
         pop(state)
     stars = task["stars"] + (1 if has_alliance(state, seat, "amsterdam") else 0)
-    gain_token(state, seat, "star", stars)
     start_payment(state, seat, task["cost"], "donation")
+    gain_token(state, seat, "star", stars)
+    # A donation card may also show resources (cards.py): they count for Oslo,
+    # London and Novgorod.
+    brought = {res: gain(state, seat, res, k) for res, k in task.get("res", {}).items()}
+    alliance_bonus(state, seat, brought)
 
 
 # --- Exchange (R-rc "Échange de ressources": up to twice) -----------------------------------

@@ -11,7 +11,8 @@ An action is a dict with "do" (the action's name) and its parameters:
 
     production  res, n             gain n of res, +1 per factory flipped (R-rc)
     gift        res {type: n}      gain exactly these (R-rc "Cadeau")
-    donation    cost {..}, stars, times   pay cost for stars, up to `times` (R-rc "Don")
+    donation    cost {..}, stars, res {..}, times   pay cost for stars (and the
+                resources `res`, if any), up to `times` (R-rc "Don")
     exchange    times              swap one of yours for one of the supply (R-rc)
     letter      n                  gain n letters (R-rc)
     draw                           draw a special action card (R-rc)
@@ -32,35 +33,45 @@ def _a(do: str, **params) -> dict:
 # Basic action cards 1-15, in their first-game order (R-rc: laid 1 to 15 clockwise
 # from the right of the low-season tile). Contents chosen here.
 BASIC_CARDS = [
-    {"id": "basic-1", "actions": [_a("production", res="beer", n=2)]},
-    {"id": "basic-2", "actions": [_a("production", res="leather", n=2)]},
-    {"id": "basic-3", "actions": [_a("production", res="cloth", n=2)]},
-    {"id": "basic-4", "actions": [_a("production", res="furniture", n=1)]},
     {
-        "id": "basic-5",
+        "id": "basic-1",
+        "actions": [
+            _a(
+                "donation",
+                cost={"cloth": 1, "leather": 1},
+                stars=2,
+                res={"beer": 1},
+                times=2,
+            )
+        ],
+    },
+    {"id": "basic-2", "actions": [_a("production", res="beer", n=2)]},
+    {"id": "basic-3", "actions": [_a("production", res="leather", n=2)]},
+    {"id": "basic-4", "actions": [_a("production", res="cloth", n=2)]},
+    {"id": "basic-5", "actions": [_a("production", res="furniture", n=1)]},
+    {
+        "id": "basic-6",
         "halves": [
             [_a("gift", res={"beer": 1, "leather": 1})],
             [_a("exchange", times=2)],
         ],
     },
     {
-        "id": "basic-6",
-        "actions": [_a("donation", cost={"beer": 2}, stars=1, times=2)],
+        "id": "basic-7",
+        "actions": [
+            _a("donation", cost={"beer": 2}, stars=1, res={"leather": 1}, times=2)
+        ],
     },
-    {"id": "basic-7", "halves": [[_a("letter", n=1)], [_a("draw")]]},
-    {"id": "basic-8", "actions": [_a("factory", free=False)]},
-    {"id": "basic-9", "halves": [[_a("reactivate")], [_a("piracy")]]},
-    {"id": "basic-10", "actions": [_a("prestige")]},
-    {"id": "basic-11", "actions": [_a("alliance")]},
-    {"id": "basic-12", "actions": [_a("ship")]},
-    {"id": "basic-13", "actions": [_a("lawsuit")]},
-    {
-        "id": "basic-14",
-        "halves": [[_a("court")], [_a("alliance")]],
-    },
+    {"id": "basic-8", "halves": [[_a("letter", n=1)], [_a("draw")]]},
+    {"id": "basic-9", "actions": [_a("factory", free=False)]},
+    {"id": "basic-10", "halves": [[_a("reactivate")], [_a("piracy")]]},
+    {"id": "basic-11", "actions": [_a("prestige")]},
+    {"id": "basic-12", "actions": [_a("alliance")]},
+    {"id": "basic-13", "actions": [_a("ship")]},
+    {"id": "basic-14", "actions": [_a("lawsuit")]},
     {
         "id": "basic-15",
-        "actions": [_a("donation", cost={"cloth": 1, "leather": 1}, stars=1, times=2)],
+        "halves": [[_a("court")], [_a("alliance")]],
     },
 ]
 
@@ -88,7 +99,7 @@ SPECIAL_CARDS = [
     },
     {
         "id": "special-11",
-        "actions": [_a("prestige"), _a("gift", res={"beer": 1})],
+        "halves": [[_a("prestige")], [_a("gift", res={"beer": 1, "leather": 1})]],
     },
     {"id": "special-12", "halves": [[_a("prestige")], [_a("letter", n=2)]]},
     {"id": "special-13", "actions": [_a("alliance"), _a("letter", n=1)]},
@@ -106,11 +117,13 @@ SPECIAL_CARDS = [
     {"id": "special-19", "actions": [_a("piracy"), _a("draw")]},
     {
         "id": "special-20",
-        "actions": [_a("donation", cost={"furniture": 1}, stars=1, times=2)],
+        "actions": [_a("donation", cost={"furniture": 1}, stars=2, times=2)],
     },
     {
         "id": "special-21",
-        "actions": [_a("donation", cost={"leather": 2}, stars=1, times=2)],
+        "actions": [
+            _a("donation", cost={"leather": 2}, stars=1, res={"cloth": 1}, times=2)
+        ],
     },
     {
         "id": "special-22",

@@ -17,9 +17,9 @@ from ..base import (
     rng_redrawn,
 )
 from . import actions, board, lowseason, turn
-from .common import clone_state, gettext_noop
+from .common import clone_state, direction, gettext_noop
 from .log import describe
-from .pieces import TOTALS
+from .pieces import LAWSUIT_MAX, LAWSUITS, TOTALS
 from .scoring import outcome
 from .victories import check_instant
 from .view import event_text, secrets, view
@@ -69,6 +69,59 @@ HANDLERS = {
 }
 
 STOP_ONLY = [{"type": "stop"}]
+
+# R-rc "Gagner une lettre": a letter exchanges one resource for any other, at no
+# moment the text names. Offered before moving the inkwell, at the option choice
+# and at every decision where something is paid or about to be paid (the decision
+# stays open after the exchange).
+LETTER_DECISIONS = frozenset(
+    (
+        "inkwell",
+        "option",
+        "pay",
+        "ship",
+        "lawsuit",
+        "lawsuit_extra",
+        "donation",
+        "factory",
+        "repeat",
+        "upkeep",
+    )
+)
+
+
+def costs_ahead(state: dict, task: dict) -> list[dict]:
+    """The costs a paying decision could pay, to keep it open while a letter's
+    exchange would make one of them payable."""
+    seat, kind = task["seat"], task["t"]
+    if kind == "ship":
+        return [
+            board.ship_cost(state, seat, card)
+            for card in state["ships_face_up"]
+            if card
+        ]
+    if kind == "lawsuit":
+        return [LAWSUITS[entry["card"]]["cost"] for entry in state["lawsuits"] if entry]
+    if kind == "lawsuit_extra":
+        index = board.lawsuit_position(state, task["card"])
+        marker = state["lawsuits"][index]["marker"] if index is not None else None
+        if marker is None or marker * direction(seat) >= LAWSUIT_MAX:
+            return []
+        return [LAWSUITS[task["card"]]["cost"]]
+    if kind == "donation":
+        return [task["cost"]] if state["supply"]["star"] else []
+    if kind == "repeat":
+        return [actions.REPEAT_COST[via] for via in task["vias"]]
+    return []
+
+
+def decision_moves(state: dict, task: dict) -> list[dict]:
+    """The legal moves of the decision `task`, with the letter's exchanges."""
+    moves = HANDLERS[task["t"]][1](state, task)
+    if task["t"] in LETTER_DECISIONS:
+        moves = moves + turn.letter_exchange_moves(state, task["seat"])
+    return moves
+
 
 # What a refused move is told, by the decision being made (R-rc rule named).
 REASONS = {
@@ -128,7 +181,10 @@ def advance(state: dict) -> None:
         auto, moves, _play = HANDLERS[task["t"]]
         if auto is not None and auto(state, task):
             continue
-        if moves(state, task) == STOP_ONLY:
+        if moves(state, task) == STOP_ONLY and not any(
+            turn.payable_with_letters(state, task["seat"], cost)
+            for cost in costs_ahead(state, task)
+        ):
             state["queue"].pop()  # nothing left to decide in this action
             continue
         return
@@ -201,7 +257,7 @@ class RivalCitiesEngine:
         task = current_task(state)
         if task is None or task["seat"] != seat:
             return []
-        return HANDLERS[task["t"]][1](state, task)
+        return decision_moves(state, task)
 
     def apply(self, state: dict, seat: int, move: dict) -> dict:
         task = current_task(state)
@@ -209,7 +265,7 @@ class RivalCitiesEngine:
             raise IllegalMove(_("The game is over."))
         if task["seat"] != seat:
             raise IllegalMove(_("It is not your turn to decide."))
-        if not is_legal(HANDLERS[task["t"]][1](state, task), move):
+        if not is_legal(decision_moves(state, task), move):
             if task["t"] == "option":
                 reason = turn.option_reason(state, task, move)
             else:
@@ -219,7 +275,10 @@ class RivalCitiesEngine:
         new["events"] = []
         new["decisions"] += 1
         new_task = new["queue"][-1]
-        HANDLERS[new_task["t"]][2](new, new_task, move)
+        if move["type"] == "letter_exchange":
+            turn.letter_exchange(new, seat, move)  # the decision stays open
+        else:
+            HANDLERS[new_task["t"]][2](new, new_task, move)
         advance(new)
         return new
 

@@ -3,7 +3,8 @@
 The player who moved takes the bell; the steps run in order; then, unless step 8
 ends the game, the bell goes back and that player resumes with the option choice.
 Only step 1 (each alliance: pay its upkeep or give it back; the bell holder
-decides first, chosen here) and the repeats of step 2's prestige ask for decisions.
+decides first, chosen here; an upkeep is given back on its own only when neither
+the resource nor a letter's exchange for it is at hand) and the repeats of step 2's prestige ask for decisions.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from .common import (
     rival,
 )
 from .pieces import ALLIANCES, PRESTIGE_INCOME, SHIPS, SPECIAL_SPACES
+from .turn import payable_with_letters
 from .victories import end_condition, finish_by_stars
 
 STEPS = [
@@ -67,7 +69,11 @@ def upkeep_auto(state: dict, task: dict) -> bool:
     if card not in state["players"][seat]["alliances"]:
         pop(state)
         return True
-    if not can_afford(state, seat, {ALLIANCES[card]["upkeep"]: 1}):
+    upkeep = {ALLIANCES[card]["upkeep"]: 1}
+    if not can_afford(state, seat, upkeep) and not payable_with_letters(
+        state, seat, upkeep
+    ):
+        # Nothing to decide: neither the resource nor a letter's exchange for it.
         pop(state)
         return_alliance(state, seat, card)
         event(
@@ -80,10 +86,13 @@ def upkeep_auto(state: dict, task: dict) -> bool:
 
 
 def upkeep_moves(state: dict, task: dict) -> list[dict]:
-    return [
-        {"type": "upkeep", "card": task["card"], "pay": True},
-        {"type": "upkeep", "card": task["card"], "pay": False},
-    ]
+    """Pay or give back; when only a letter's exchange would bring the resource,
+    the player is asked (the exchange is offered by the engine) rather than the
+    alliance going back on its own."""
+    give_back = {"type": "upkeep", "card": task["card"], "pay": False}
+    if not can_afford(state, task["seat"], {ALLIANCES[task["card"]]["upkeep"]: 1}):
+        return [give_back]
+    return [{"type": "upkeep", "card": task["card"], "pay": True}, give_back]
 
 
 def upkeep_play(state: dict, task: dict, move: dict) -> None:

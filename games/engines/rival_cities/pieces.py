@@ -33,7 +33,7 @@ COLOURS = ["red", "blue"]
 # face-up special cards (R-rc). Their places on the ring are chosen here: spaced
 # evenly, indices counted clockwise from the low-season tile.
 RING_SIZE = 19
-SPECIAL_SPACES = [3, 8, 13, 17]
+SPECIAL_SPACES = [1, 7, 12, 17]
 # The inkwell starts on the ink space under the low-season tile (R-rc), shown as
 # -1: the bell lies between space 18 and that start, so the first lap begins
 # without a low season. A move may go at most RING_SIZE - 1 spaces (chosen here:
@@ -47,55 +47,55 @@ PRESTIGE_WIN = 7
 # the marker gains the resources of the marker's space and every space between it
 # and the bell icon at the centre (R-rc step 4). Values chosen here.
 PRESTIGE_INCOME = {
-    1: {"beer": 1},
-    2: {"leather": 1},
-    3: {"cloth": 1},
-    4: {"furniture": 1},
-    5: {"furniture": 1},
+    1: {},
+    2: {"beer": 1},
+    3: {},
+    4: {"cloth": 1},
+    5: {},
     6: {"furniture": 1},
 }
 # Dark-blue stars printed on each space (end count, R-rc); values chosen here.
-PRESTIGE_STARS = {0: 0, 1: 0, 2: 1, 3: 2, 4: 3, 5: 4, 6: 5}
+PRESTIGE_STARS = {0: 0, 1: 0, 2: 0, 3: 1, 4: 1, 5: 2, 6: 3}
 
 # Lawsuit tracks: 0 in the middle, 1..4 toward each city (R-rc).
 LAWSUIT_MAX = 4
 
 # Ships 1-21. "effect" follows R-rc; cost, stars, income and bonus types chosen here.
 SHIPS = {
-    "ship-1": {"cost": {"leather": 1, "any": 4}, "stars": 1, "effect": "prestige2"},
-    "ship-2": {"cost": {"cloth": 1, "any": 4}, "stars": 1, "effect": "lawsuit2"},
-    "ship-3": {"cost": {"any": 4}, "stars": 1, "effect": "draw2"},
-    "ship-4": {"cost": {"any": 4}, "stars": 1, "effect": "letters", "letters": 2},
-    "ship-5": {"cost": {"any": 4}, "stars": 1, "effect": "letters", "letters": 3},
-    "ship-6": {"cost": {"any": 4}, "stars": 1, "income": {"beer": 2}},
-    "ship-7": {"cost": {"any": 4}, "stars": 1, "income": {"leather": 2}},
-    "ship-8": {"cost": {"any": 4}, "stars": 1, "income": {"cloth": 2}},
+    "ship-1": {"cost": {"leather": 1, "any": 6}, "stars": 1, "effect": "prestige2"},
+    "ship-2": {"cost": {"cloth": 1, "any": 6}, "stars": 1, "effect": "lawsuit2"},
+    "ship-3": {"cost": {"any": 6}, "stars": 1, "effect": "draw2"},
+    "ship-4": {"cost": {"any": 6}, "stars": 1, "effect": "letters", "letters": 2},
+    "ship-5": {"cost": {"any": 6}, "stars": 1, "effect": "letters", "letters": 3},
+    "ship-6": {"cost": {"any": 6}, "stars": 1, "income": {"beer": 2}},
+    "ship-7": {"cost": {"any": 6}, "stars": 1, "income": {"leather": 2}},
+    "ship-8": {"cost": {"any": 6}, "stars": 1, "income": {"cloth": 2}},
     "ship-9": {
-        "cost": {"furniture": 1, "any": 3},
+        "cost": {"furniture": 1, "any": 5},
         "stars": 1,
         "income": {"furniture": 1, "beer": 1},
     },
     "ship-10": {
-        "cost": {"any": 5},
+        "cost": {"any": 7},
         "stars": 2,
         "income": {"furniture": 1},
         "income_letters": 1,
     },
-    "ship-11": {"cost": {"any": 4}, "stars": 1, "production": "beer"},
-    "ship-12": {"cost": {"any": 4}, "stars": 1, "production": "leather"},
-    "ship-13": {"cost": {"any": 4}, "stars": 1, "production": "cloth"},
+    "ship-11": {"cost": {"any": 6}, "stars": 1, "production": "beer"},
+    "ship-12": {"cost": {"any": 6}, "stars": 1, "production": "leather"},
+    "ship-13": {"cost": {"any": 6}, "stars": 1, "production": "cloth"},
     "ship-14": {
-        "cost": {"furniture": 1, "any": 3},
+        "cost": {"furniture": 1, "any": 5},
         "stars": 1,
         "production": "furniture",
     },
-    "ship-15": {"cost": {"any": 4}, "stars": 1, "effect": "lawsuit_stars"},
-    "ship-16": {"cost": {"any": 4}, "stars": 1, "effect": "prestige_repeat"},
-    "ship-17": {"cost": {"any": 4}, "stars": 1, "effect": "free_space"},
-    "ship-18": {"cost": {"any": 4}, "stars": 1, "effect": "free_option_c"},
-    "ship-19": {"cost": {"any": 3}, "stars": 1, "effect": "discount"},
-    "ship-20": {"cost": {"furniture": 2, "any": 4}, "stars": 5},
-    "ship-21": {"cost": {"any": 5}, "stars": 0, "effect": "stars_per_ship"},
+    "ship-15": {"cost": {"any": 6}, "stars": 1, "effect": "lawsuit_stars"},
+    "ship-16": {"cost": {"any": 6}, "stars": 1, "effect": "prestige_repeat"},
+    "ship-17": {"cost": {"any": 6}, "stars": 1, "effect": "free_space"},
+    "ship-18": {"cost": {"any": 6}, "stars": 1, "effect": "free_option_c"},
+    "ship-19": {"cost": {"any": 5}, "stars": 1, "effect": "discount"},
+    "ship-20": {"cost": {"furniture": 2, "any": 6}, "stars": 5},
+    "ship-21": {"cost": {"any": 7}, "stars": 0, "effect": "stars_per_ship"},
 }
 SHIPS_IN_GAME = 10  # R-rc
 SHIPS_FACE_UP = 4  # R-rc
@@ -127,19 +127,19 @@ LAWSUITS = {
         "bonus": [{"do": "gift", "res": {"leather": 1}}],
         "extra": 2,
         "win": {"furniture": 1},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-2": {
         "cost": {"leather": 1},
         "bonus": [{"do": "gift", "res": {"beer": 1}}],
-        "extra": 1,
+        "extra": 2,
         "win": {"letter": 1},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-3": {
         "cost": {"cloth": 1},
         "bonus": [{"do": "draw"}],
-        "extra": 1,
+        "extra": 2,
         "win": {"beer": 2},
         "stars": 2,
     },
@@ -151,14 +151,14 @@ LAWSUITS = {
         "stars": 2,
     },
     "lawsuit-5": {
-        "cost": {"any": 2},
+        "cost": {"any": 1},
         "bonus": [{"do": "letter", "n": 1}],
         "extra": 2,
         "win": {"furniture": 1},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-6": {
-        "cost": {"beer": 1, "leather": 1},
+        "cost": {"leather": 1},
         "bonus": [{"do": "reactivate"}],
         "extra": 2,
         "win": {"cloth": 2},
@@ -167,28 +167,28 @@ LAWSUITS = {
     "lawsuit-7": {
         "cost": {"cloth": 1, "any": 1},
         "bonus": [{"do": "gift", "res": {"furniture": 1}}],
-        "extra": 1,
+        "extra": 2,
         "win": {"letter": 2},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-8": {
         "cost": {"beer": 1},
-        "bonus": [{"do": "exchange", "times": 1}],
+        "bonus": [{"do": "exchange", "times": 2}],  # R-rc: "jusqu'à deux fois"
         "extra": 2,
         "win": {"leather": 2},
         "stars": 2,
     },
     "lawsuit-9": {
         "cost": {"any": 1},
-        "bonus": [],
+        "bonus": [{"do": "gift", "res": {"beer": 1}}],
         "extra": 2,
         "win": {"beer": 1},
-        "stars": 1,
+        "stars": 2,
     },
     "lawsuit-10": {
-        "cost": {"furniture": 1, "any": 1},
+        "cost": {"furniture": 1},
         "bonus": [{"do": "factory", "free": True}],
-        "extra": 1,
+        "extra": 2,
         "win": {"furniture": 1},
         "stars": 3,
     },

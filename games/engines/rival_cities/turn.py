@@ -175,15 +175,11 @@ def inkwell_moves(state: dict, task: dict) -> list[dict]:
     budget = total_resources(state, seat)
     reach = REACH[has_ship(state, seat, 17)]
     last = reach[budget] if budget < len(reach) else RING_SIZE - 1
-    moves = [{"type": "move", "spaces": spaces} for spaces in range(1, last + 1)]
-    return moves + letter_exchange_moves(state, seat)
+    return [{"type": "move", "spaces": spaces} for spaces in range(1, last + 1)]
 
 
 def inkwell_play(state: dict, task: dict, move: dict) -> None:
     seat = task["seat"]
-    if move["type"] == "letter_exchange":
-        letter_exchange(state, seat, move)
-        return
     state["queue"].pop()
     target = state["inkwell"] + move["spaces"]
     passed_bell = target >= RING_SIZE
@@ -198,8 +194,9 @@ def inkwell_play(state: dict, task: dict, move: dict) -> None:
 
 
 # --- A letter spent to exchange a resource (R-rc "Gagner une lettre": the back of
-# each letter token). When is not said; chosen here: on one's own turn, before
-# moving the inkwell and before choosing the option.
+# each letter token). The text sets no moment: the engine offers it before moving
+# the inkwell, at the option choice and at every decision where something is paid
+# or about to be paid (engine.LETTER_DECISIONS).
 
 
 def letter_exchange_moves(state: dict, seat: int) -> list[dict]:
@@ -220,6 +217,19 @@ def letter_exchange(state: dict, seat: int, move: dict) -> None:
     pay_letter(state, seat)
     pay(state, seat, move["give"])
     gain(state, seat, move["take"])
+
+
+def payable_with_letters(state: dict, seat: int, cost: dict) -> bool:
+    """Whether `cost` can be paid after at most one letter's exchange per letter held:
+    a swap keeps the number of resources, so enough resources in all and no more
+    missing fixed resources than letters."""
+    player = state["players"][seat]
+    holding = player["res"]
+    fixed = sum(n for res, n in cost.items() if res != "any")
+    if total_resources(state, seat) < fixed + cost.get("any", 0):
+        return False
+    missing = sum(max(0, n - holding[res]) for res, n in cost.items() if res != "any")
+    return missing <= player["letters"]
 
 
 # --- Paying resources of one's choice, one at a time ------------------------------------
@@ -265,7 +275,7 @@ def option_moves(state: dict, task: dict) -> list[dict]:
         # Chosen here: on an emptied special space with an empty hand, the turn
         # simply ends (the text does not say).
         moves.append({"type": "option", "option": "none"})
-    return moves + letter_exchange_moves(state, seat)
+    return moves
 
 
 def option_reason(state: dict, task: dict, move: dict) -> str:
@@ -285,9 +295,6 @@ def option_reason(state: dict, task: dict, move: dict) -> str:
 
 def option_play(state: dict, task: dict, move: dict) -> None:
     seat = task["seat"]
-    if move["type"] == "letter_exchange":
-        letter_exchange(state, seat, move)
-        return
     state["queue"].pop()
     option = move["option"]
     space = state["ring"][state["inkwell"]]

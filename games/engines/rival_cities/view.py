@@ -59,6 +59,15 @@ def action_text(action: dict) -> str:
         )
     if do == "gift":
         return _("Gift: {what}").format(what=bundle_text(action["res"]))
+    if do == "donation" and action.get("res"):
+        return _(
+            "Donation: pay {cost} for {stars} star and {what}, up to {times} times"
+        ).format(
+            cost=bundle_text(action["cost"]),
+            stars=action["stars"],
+            what=bundle_text(action["res"]),
+            times=action["times"],
+        )
     if do == "donation":
         return _("Donation: pay {cost} for {stars} star, up to {times} times").format(
             cost=bundle_text(action["cost"]),

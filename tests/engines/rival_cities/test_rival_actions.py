@@ -279,3 +279,39 @@ def test_stop_is_refused_where_a_payment_is_due():
     state = play(state, {"type": "build"})
     with pytest.raises(IllegalMove):
         ENGINE.apply(state, 0, STOP)
+
+
+def test_production_alliance_counts_a_production_ships_bonus():
+    """Oslo: a Production that brings beer, here through ship 11's bonus on a
+    leather production, brings one more beer."""
+    state = take_ship(take_alliance(started(), 0, "alliance-oslo"), 0, "ship-11")
+    state = set_res(state, 0)
+    state["players"][0]["factories"]["active"] = 0
+    state = action(state, 0, "production", res="leather", n=1)
+    assert res(state, 0)["beer"] == 2 and res(state, 0)["leather"] == 1
+
+
+def test_production_alliance_counts_a_donation_that_brings_its_type():
+    """Novgorod: a Donation that brings leather brings one more leather."""
+    state = take_alliance(started(), 0, "alliance-novgorod")
+    state = set_res(state, 0, beer=2)
+    donation = {"cost": {"beer": 2}, "stars": 1, "res": {"leather": 1}, "times": 1}
+    state = action(state, 0, "donation", **donation)
+    state = play(state, {"type": "donate"})
+    assert res(state, 0)["leather"] == 2 and state["players"][0]["stars"] == 1
+
+
+def test_production_alliance_types_are_brought_by_some_donation_card():
+    """The data meets the rule: each of Oslo, London and Novgorod has a donation
+    card that brings its type."""
+    from games.engines.rival_cities.cards import CARDS
+    from games.engines.rival_cities.pieces import ALLIANCES
+
+    brought = set()
+    for card in CARDS.values():
+        for half in card.get("halves", [card.get("actions", [])]):
+            for act in half:
+                if act["do"] == "donation":
+                    brought.update(act.get("res", {}))
+    kinds = {a["production"] for a in ALLIANCES.values() if "production" in a}
+    assert kinds == {"beer", "cloth", "leather"} and kinds <= brought

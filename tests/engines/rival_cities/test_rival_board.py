@@ -106,10 +106,16 @@ def test_ship_19_makes_later_ships_one_resource_cheaper():
     assert "ship-6" in state["players"][0]["ships"]
 
 
+def price_in_resources(card):
+    """Exactly the ship's cost: its fixed resources, and beer for the free part."""
+    cost = dict(SHIPS[card]["cost"])
+    resources = {res: n for res, n in cost.items() if res != "any"}
+    resources["beer"] = resources.get("beer", 0) + cost.get("any", 0)
+    return resources
+
+
 def buy(state, card, resources=None):
-    state = face_up(
-        set_res(state, 0, **(resources or {"beer": 4, "leather": 1, "cloth": 1})), card
-    )
+    state = face_up(set_res(state, 0, **(resources or price_in_resources(card))), card)
     state = action(state, 0, "ship")
     state = play(state, {"type": "ship", "card": card})
     while decision(state) == "pay":
@@ -125,7 +131,9 @@ def test_ship_1_gains_prestige_twice():
 
 def test_ship_2_advances_lawsuits_up_to_twice():
     """Ship 2: up to two lawsuit actions."""
-    state = buy(started(), "ship-2", {"beer": 6, "cloth": 1})
+    spare = {"leather": 2, "cloth": 2, "furniture": 2}  # for the lawsuits
+    resources = price_in_resources("ship-2")
+    state = buy(started(), "ship-2", {**spare, **resources})
     assert decision(state) == "lawsuit"
 
 
@@ -224,3 +232,64 @@ def test_ship_15_gives_two_stars_per_lawsuit_won():
     state = action(state, 0, "court")
     state = play(state, {"type": "court", "resolve": True})
     assert state["players"][0]["stars"] == 2
+
+
+def test_a_letter_exchange_is_offered_when_a_ship_is_bought():
+    """A letter's exchange may come whenever a payment is due: a ship whose fixed
+    resource is missing can be bought after swapping for it."""
+    cost = SHIPS["ship-1"]["cost"]
+    fixed = next(res for res in cost if res != "any")
+    other = "beer" if fixed != "beer" else "cloth"
+    state = face_up(set_res(started(), 0, **{other: sum(cost.values())}), "ship-1")
+    state["ships_face_up"][1:] = [None, None, None]  # ship 1 alone on offer
+    state = set_tokens(state, 0, letters=1)
+    state = action(state, 0, "ship")
+    assert decision(state) == "ship"
+    moves = ENGINE.legal_moves(state, 0)
+    assert {"type": "ship", "card": "ship-1"} not in moves
+    swap = {"type": "letter_exchange", "give": other, "take": fixed}
+    assert swap in moves
+    state = play(state, swap)
+    assert decision(state) == "ship" and state["players"][0]["letters"] == 0
+    assert {"type": "ship", "card": "ship-1"} in ENGINE.legal_moves(state, 0)
+
+
+def test_without_a_letter_an_unpayable_ship_decision_is_skipped():
+    """No ship payable and no letter to swap: nothing to decide."""
+    cost = SHIPS["ship-1"]["cost"]
+    fixed = next(res for res in cost if res != "any")
+    other = "beer" if fixed != "beer" else "cloth"
+    state = face_up(set_res(started(), 0, **{other: sum(cost.values())}), "ship-1")
+    state["ships_face_up"][1:] = [None, None, None]  # ship 1 alone on offer
+    state = set_tokens(state, 0, letters=0)
+    state = action(state, 0, "ship")
+    assert decision(state) != "ship"
+
+
+def test_a_letter_exchange_is_offered_while_paying():
+    """The payment of a ship's free part offers the letter's exchange too."""
+    price = SHIPS["ship-6"]["cost"]["any"]
+    state = face_up(set_res(started(), 0, beer=price), "ship-6")
+    state = set_tokens(state, 0, letters=1)
+    state = action(state, 0, "ship")
+    state = play(state, {"type": "ship", "card": "ship-6"})
+    assert decision(state) == "pay"
+    swap = {"type": "letter_exchange", "give": "beer", "take": "furniture"}
+    assert swap in ENGINE.legal_moves(state, 0)
+    state = play(state, swap)
+    assert decision(state) == "pay"
+    assert state["players"][0]["res"]["furniture"] == 1
+
+
+def test_lawsuit_8_bonus_exchanges_up_to_twice():
+    """Lawsuit 8's bonus is an Exchange, which the text allows up to twice."""
+    state = lawsuit_at(set_res(started(), 0, beer=3), 0, "lawsuit-8")
+    state = action(state, 0, "lawsuit")
+    state = play(state, {"type": "lawsuit", "position": 0})
+    assert decision(state) == "exchange"
+    swap = {"type": "exchange", "give": "beer", "take": "furniture"}
+    state = play(state, swap)
+    assert decision(state) == "exchange"
+    state = play(state, swap)
+    assert state["players"][0]["res"]["furniture"] == 2
+    assert decision(state) != "exchange"

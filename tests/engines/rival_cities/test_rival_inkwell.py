@@ -106,3 +106,13 @@ def test_a_letter_exchanges_one_resource_before_moving():
     assert state["players"][0]["letters"] == 0 and state["supply"]["letter"] == 12
     assert decision(state) == "inkwell"
     assert not [m for m in ENGINE.legal_moves(state, 0) if m["type"] != "move"]
+
+
+def test_a_letter_exchange_is_offered_at_every_payment():
+    """The letter's exchange is offered at each decision that pays (the text sets
+    no moment), not only before moving the inkwell."""
+    from games.engines.rival_cities.engine import LETTER_DECISIONS
+
+    assert {"pay", "ship", "lawsuit", "lawsuit_extra", "donation", "upkeep"} <= (
+        LETTER_DECISIONS
+    )

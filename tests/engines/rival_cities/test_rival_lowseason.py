@@ -6,6 +6,7 @@ from rival_helpers import (
     decision,
     play,
     set_res,
+    set_tokens,
     started,
     take_alliance,
     take_ship,
@@ -13,7 +14,7 @@ from rival_helpers import (
 )
 
 from games.engines.rival_cities.lowseason import STEPS
-from games.engines.rival_cities.pieces import SHIPS
+from games.engines.rival_cities.pieces import PRESTIGE_INCOME, SHIPS
 
 
 def low_season(state, seat=0):
@@ -83,14 +84,14 @@ def test_step_3_ship_income():
 def test_step_4_prestige_track_income_up_to_the_marker():
     """The side holding the marker gains its space's and all inner spaces' income."""
     state = set_res(started(), 1)
-    state["prestige"] = -3
+    state["prestige"] = -4
     state = only_step(state, "ls_track")
-    assert state["players"][1]["res"] == {
-        "beer": 1,
-        "leather": 1,
-        "cloth": 1,
-        "furniture": 0,
-    }
+    expected = {res: 0 for res in ("beer", "leather", "cloth", "furniture")}
+    for space in range(1, 5):
+        for res, n in PRESTIGE_INCOME[space].items():
+            expected[res] += n
+    assert sum(expected.values()) >= 2  # spaces 1-4 hold at least two incomes
+    assert state["players"][1]["res"] == expected
 
 
 def test_step_5_marker_at_zero_boxes_the_lawsuit():
@@ -201,3 +202,22 @@ def test_step_1_bell_holder_decides_first():
     assert ENGINE.to_move(state) == [1]
     state = play(state, {"type": "upkeep", "card": "alliance-london", "pay": True})
     assert ENGINE.to_move(state) == [0] and decision(state) == "upkeep"
+
+
+def test_step_1_upkeep_a_letter_could_pay_is_asked_not_returned():
+    """An upkeep one lacks the resource for, but could get with a letter's
+    exchange, is the player's decision: swap and pay, or give the alliance back."""
+    state = take_alliance(started(), 0, "alliance-oslo")  # upkeep: leather
+    state = set_tokens(set_res(state, 0, beer=1), 0, letters=1)
+    state = only_step(state, "ls_upkeep")
+    assert decision(state) == "upkeep"
+    assert state["players"][0]["alliances"] == ["alliance-oslo"]
+    moves = ENGINE.legal_moves(state, 0)
+    assert {"type": "upkeep", "card": "alliance-oslo", "pay": True} not in moves
+    assert {"type": "upkeep", "card": "alliance-oslo", "pay": False} in moves
+    swap = {"type": "letter_exchange", "give": "beer", "take": "leather"}
+    assert swap in moves
+    state = play(state, swap)
+    state = play(state, {"type": "upkeep", "card": "alliance-oslo", "pay": True})
+    assert state["players"][0]["alliances"] == ["alliance-oslo"]
+    assert state["players"][0]["res"]["leather"] == 0

@@ -15,6 +15,7 @@ from rival_helpers import (
 )
 
 from games.engines.base import IllegalMove
+from games.engines.rival_cities.pieces import SPECIAL_SPACES
 
 A = {"type": "option", "option": "A"}
 
@@ -23,7 +24,7 @@ def test_option_a_does_the_card_on_the_space():
     """Option A on a basic Production card gains its resources."""
     state = set_res(started(), 0)
     state["players"][0]["factories"]["active"] = 0
-    state = standing_on(state, 0, "basic-1")
+    state = standing_on(state, 0, "basic-2")
     state = play(state, A)
     assert state["players"][0]["res"]["beer"] == 2
     assert ENGINE.to_move(state) == [1]
@@ -32,7 +33,7 @@ def test_option_a_does_the_card_on_the_space():
 def test_option_b_plays_a_hand_card_then_discards_it():
     """Option B plays a special card from hand; it ends face up in the discard."""
     state = give_card(started(), 0, "special-7")
-    state = standing_on(state, 0, "basic-10")
+    state = standing_on(state, 0, "basic-11")
     state = play(state, {"type": "option", "option": "B", "card": "special-7"})
     assert state["players"][0]["letters"] == 2
     assert "special-7" in state["special_discard"]
@@ -43,7 +44,7 @@ def test_option_b_plays_a_hand_card_then_discards_it():
 def test_option_c_needs_a_letter_paid_first():
     """Option C pays a letter, then does both; without a letter it is refused."""
     state = give_card(started(), 0, "special-7")
-    state = standing_on(state, 0, "basic-10")
+    state = standing_on(state, 0, "basic-11")
     move = {"type": "option", "option": "C", "card": "special-7", "first": "B"}
     assert move not in ENGINE.legal_moves(state, 0)
     with pytest.raises(IllegalMove, match="letter"):
@@ -58,7 +59,7 @@ def test_option_c_needs_a_letter_paid_first():
 def test_option_c_order_of_the_players_choice():
     """Option C with A first finishes the space's card before the hand card."""
     state = give_card(set_tokens(started(), 0, letters=1), 0, "special-13")
-    state = standing_on(state, 0, "basic-11")
+    state = standing_on(state, 0, "basic-12")
     state = play(
         state, {"type": "option", "option": "C", "card": "special-13", "first": "A"}
     )
@@ -69,7 +70,7 @@ def test_option_c_order_of_the_players_choice():
 def test_ship_18_makes_option_c_free():
     """With ship 18 option C costs no letter."""
     state = take_ship(give_card(started(), 0, "special-7"), 0, "ship-18")
-    state = standing_on(state, 0, "basic-10")
+    state = standing_on(state, 0, "basic-11")
     state = play(
         state, {"type": "option", "option": "C", "card": "special-7", "first": "A"}
     )
@@ -78,15 +79,16 @@ def test_ship_18_makes_option_c_free():
 
 def test_option_d_takes_a_special_card_into_the_hand():
     """Option D keeps the special card of the space; the space stays empty."""
-    state = standing_on(started(), 3, "special-5")
+    space = SPECIAL_SPACES[0]
+    state = standing_on(started(), space, "special-5")
     state = play(state, {"type": "option", "option": "D"})
     assert state["players"][0]["hand"] == ["special-5"]
-    assert state["ring"][3]["card"] is None
+    assert state["ring"][space]["card"] is None
 
 
 def test_option_d_is_not_for_basic_cards():
     """A basic action card cannot be taken."""
-    state = standing_on(started(), 0, "basic-1")
+    state = standing_on(started(), 0, "basic-2")
     with pytest.raises(IllegalMove, match="special action card"):
         ENGINE.apply(state, 0, {"type": "option", "option": "D"})
 
@@ -110,7 +112,7 @@ def test_empty_space_and_empty_hand_leaves_no_option():
 
 def test_split_card_one_half_only():
     """A split card: one half of the player's choice."""
-    state = standing_on(started(), 0, "basic-7")
+    state = standing_on(started(), 0, "basic-8")
     state = play(state, A)
     assert decision(state) == "card"
     assert [m["half"] for m in ENGINE.legal_moves(state, 0)] == ["left", "right"]
@@ -122,7 +124,7 @@ def test_split_card_one_half_only():
 def test_gdansk_does_both_halves():
     """With Gdańsk both halves of a split card may be done."""
     state = take_alliance(started(), 0, "alliance-gdansk")
-    state = standing_on(state, 0, "basic-7")
+    state = standing_on(state, 0, "basic-8")
     state = play(state, A, {"type": "half", "half": "both"})
     assert state["players"][0]["letters"] == 1
     assert len(state["players"][0]["hand"]) == 1

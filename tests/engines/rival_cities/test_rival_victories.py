@@ -13,7 +13,13 @@ from rival_helpers import (
 )
 
 from games.engines.base import IllegalMove
-from games.engines.rival_cities.pieces import ALLIANCES, PRESTIGE_WIN
+from games.engines.rival_cities.pieces import (
+    ALLIANCES,
+    LAWSUITS,
+    PRESTIGE_STARS,
+    PRESTIGE_WIN,
+    SHIPS,
+)
 
 
 def test_prestige_victory_at_the_citys_name():
@@ -93,13 +99,13 @@ def test_star_count_adds_ships_lawsuits_prestige_and_tokens():
     state = set_tokens(state, 0, stars=1)
     state = end_now(state)
     stars = ENGINE.outcome(state)[0]["detail"]["stars"]
-    assert stars == {
-        "ships": 5 + 2,
-        "lawsuits": 3,
-        "prestige": 2,
+    expected = {
+        "ships": SHIPS["ship-20"]["stars"] + 2,  # ship 21: one star per ship
+        "lawsuits": LAWSUITS["lawsuit-10"]["stars"],
+        "prestige": PRESTIGE_STARS[3],
         "tokens": 1,
-        "total": 13,
     }
+    assert stars == {**expected, "total": sum(expected.values())}
 
 
 def test_prestige_stars_only_on_ones_side():
