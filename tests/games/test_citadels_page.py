@@ -185,7 +185,7 @@ def test_a_line_up_the_edition_forbids_is_refused_with_the_rule(ana):
     keys += ["architect", "warlord"]
     data.update({f"rank_{i + 1}": k for i, k in enumerate(keys)})
     response = login(ana).post(reverse("games:new", args=["citadels"]), data)
-    assert response.status_code == 200
+    assert response.status_code == 400  # the form sent back with the rule
     assert "Rank 2 cannot be" in response.content.decode()
     assert not Game.objects.filter(engine="citadels").exists()
 
