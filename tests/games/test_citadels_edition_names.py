@@ -342,8 +342,9 @@ def test_the_words_said_of_a_character_agree_with_its_french_name(key, edition):
     """The page's tags (killed, robbed, yours...) take the feminine form exactly
     for the characters whose French name is feminine: la Reine, la Sorcière,
     la Maître-chanteuse, but l'Abbé."""
+    from games.boards.citadels_moves import feminine
     from games.engines.citadels.common import character_name
-    from games.templatetags.citadels_tags import ct_agree, feminine
+    from games.templatetags.citadels_tags import ct_agree
 
     with translation.override("fr"):
         name = character_name(key, edition)

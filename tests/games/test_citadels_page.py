@@ -940,6 +940,8 @@ def test_every_engine_and_page_string_has_a_french_translation():
     for path in (root / "games/engines/citadels").glob("*.py"):
         wanted += _msgids(path)
     wanted += _msgids(root / "games/templatetags/citadels_tags.py")
+    wanted += _msgids(root / "games/boards/citadels.py")
+    wanted += _msgids(root / "games/boards/citadels_moves.py")
     wanted += _msgids(root / "games/forms.py", "class CitadelsForm")
     from django.template import engines
 

@@ -1,0 +1,227 @@
+"""Rival Cities board: the engine's view and the viewer's legal moves, laid out.
+
+Everything here comes from `view` (what the viewer may know) and `legal` (the
+viewer's legal moves); the raw state never reaches a template. Frequent decisions
+get dedicated controls (the ring for the inkwell, the option buttons, paying by
+resource, the pieces one buys or takes); every other legal move is listed as a
+labelled button, so no decision is ever without a control.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.utils.translation import gettext as _
+
+from .rival_cities_moves import (
+    HOW_WON,
+    NUMERALS,
+    PAY_FOR,
+    RESOURCE_MARKS,
+    RESOURCES,
+    alliance_name,
+    card_text,
+    city_name,
+    find_move,
+    move_label,
+    prompt,
+    res_name,
+)
+
+
+def _button(move: dict, view: dict, label: str | None = None) -> dict:
+    return {
+        "json": json.dumps(move, sort_keys=True, separators=(",", ":")),
+        "label": label or move_label(move, view),
+    }
+
+
+def _track(position: int, win_at: int, me: int) -> list[dict]:
+    """Spaces from the viewer's rival's end to the viewer's end."""
+    # + is toward Hamburg (seat 0): the viewer's side is drawn on the right.
+    sign = 1 if me == 0 else -1
+    cells = []
+    for step in range(-win_at, win_at + 1):
+        value = step * sign
+        cells.append(
+            {
+                "value": value,
+                "mine": step > 0,
+                "theirs": step < 0,
+                "marker": value == position,
+                "distance": abs(step),
+            }
+        )
+    return cells
+
+
+def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
+    view = context["view"]
+    legal = context.get("legal") or []
+    position = context.get("position")
+    seats = context.get("seats") or []
+    me = position if position is not None else 0
+    other = 1 - me
+    names = {s.position: s.name for s in seats}
+    decision = view.get("decision") or {}
+    kind = decision.get("t") if legal else None
+    handled: set[str] = set()
+
+    def take(move):
+        if move is None:
+            return None
+        handled.add(json.dumps(move, sort_keys=True))
+        return _button(move, view)
+
+    # The ring, clockwise from the low-season tile.
+    ring = []
+    for space in view["ring"]:
+        move = None
+        if kind == "inkwell" and space["distance"]:
+            move = find_move(legal, type="move", spaces=space["distance"])
+        ring.append({**space, "move": take(move), "bell_before": space["space"] == 0})
+    # Drawn in the order the inkwell will meet the spaces: where it stands, then
+    # 1, 2, 3... spaces on, with the bell (the low season) where it lies (before
+    # space 0, so at the very top at the start, when the inkwell is on no space).
+    # The only other space at distance 0 is the one the inkwell cannot reach from
+    # the start (space 18): it goes last. Its size is taken before sorting: while
+    # list.sort runs, the list reads as empty (len 0), which drew that space
+    # first, and then a second bell line above it.
+    last = len(ring)
+    ring.sort(key=lambda s: (not s["inkwell"], s["distance"] or last))
+
+    # Cities: the rival on top, the viewer below (spectators: Altona on top).
+    def city(seat):
+        data = view["cities"][seat]
+        alliances = []
+        for card in data["alliances"]:
+            move = None
+            if kind == "alliance" and seat != me:
+                move = find_move(legal, type="alliance", card=card["id"])
+            alliances.append(
+                {**card, "label": alliance_name(card["name"]), "move": take(move)}
+            )
+        resources = [
+            {
+                "res": r,
+                "name": res_name(r),
+                "mark": RESOURCE_MARKS[r],
+                "n": data["resources"][r],
+            }
+            for r in RESOURCES
+        ]
+        return {
+            **data,
+            "name": names.get(seat, ""),
+            "city_name": city_name(seat),
+            "res_list": resources,
+            "alliance_list": alliances,
+            "is_me": position == seat,
+            "to_move": seat in view["to_move"],
+        }
+
+    pay = []
+    if kind in ("pay", "start"):
+        for r in RESOURCES:
+            move = find_move(legal, type=kind, resource=r)
+            pay.append(
+                {
+                    "res": r,
+                    "name": res_name(r),
+                    "mark": RESOURCE_MARKS[r],
+                    "n": view["cities"][me]["resources"][r],
+                    "move": take(move),
+                }
+            )
+
+    options = []
+    if kind == "option":
+        for move in legal:
+            if move["type"] == "option":
+                options.append({"option": move["option"], **take(move)})
+    halves = []
+    if kind == "card":
+        card = decision.get("card")
+        text = card_text(view, card) if card else ""
+        for move in legal:
+            if move["type"] == "half":
+                halves.append(take(move))
+    else:
+        text = ""
+
+    ships = []
+    for card in view["ships"]["face_up"]:
+        move = None
+        if card and kind == "ship":
+            move = find_move(legal, type="ship", card=card["id"])
+        ships.append({"card": card, "move": take(move)})
+    board_alliances = []
+    for card in view["alliances"]["board"]:
+        move = None
+        if card and kind == "alliance":
+            move = find_move(legal, type="alliance", card=card["id"])
+        board_alliances.append(
+            {
+                "card": card,
+                "label": alliance_name(card["name"]) if card else "",
+                "move": take(move),
+            }
+        )
+    lawsuits = []
+    for index, entry in enumerate(view["lawsuits"]["positions"]):
+        move = None
+        if entry and kind == "lawsuit":
+            move = find_move(legal, type="lawsuit", position=index)
+        lawsuits.append(
+            {
+                "numeral": NUMERALS[index],
+                "entry": entry,
+                "track": _track(entry["marker"], 4, me) if entry else [],
+                "move": take(move),
+            }
+        )
+
+    me_city, rival_city = city(me), city(other)
+    others = [
+        _button(m, view) for m in legal if json.dumps(m, sort_keys=True) not in handled
+    ]
+    # "stop" last, and the letter's exchange in its own group.
+    exchanges = [b for b in others if '"letter_exchange"' in b["json"]]
+    others = [b for b in others if b not in exchanges]
+
+    # The latest log line of each other player: what changed since one's last look.
+    last_moves, seen = [], set()
+    for line in context.get("log") or []:
+        if line["seat"] in seen or line["seat"] == position or line["seat"] is None:
+            continue
+        seen.add(line["seat"])
+        text = _("Last move: %(move)s") % {"move": line["text"]}
+        last_moves.append({"seat": line["seat"], "text": text})
+
+    result = view.get("result") or {}
+    winner = result.get("winner")
+    waiting = ", ".join(names.get(s, "") for s in view["to_move"])
+    return {
+        "me": me_city,
+        "rival": rival_city,
+        "prompt": prompt(view, legal, waiting),
+        "kind": kind,
+        "ring": ring,
+        "pay": pay,
+        "pay_for": str(PAY_FOR.get(decision.get("for"), "")) if kind == "pay" else "",
+        "options": options,
+        "split_text": text,
+        "halves": halves,
+        "ships": ships,
+        "board_alliances": board_alliances,
+        "lawsuits": lawsuits,
+        "prestige": _track(
+            view["prestige"]["position"], view["prestige"]["win_at"], me
+        ),
+        "others": others,
+        "exchanges": exchanges,
+        "winner_name": names.get(winner, "") if winner is not None else "",
+        "how_won": str(HOW_WON.get(result.get("how"), "")),
+        "resources": RESOURCES,
+        "last_moves": last_moves,
+    }
