@@ -9,7 +9,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 
-from games.engines.my_city.chapters import episode_rules
+from games.engines.my_city.chapter_rules import episode_rules
 
 
 def send_episode_opened(episode) -> int:

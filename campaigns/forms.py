@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import json_input
 from games.engines.base import InvalidOptions
-from games.engines.my_city.chapters import validate_chapters
+from games.engines.my_city.chapter_rules import validate_chapters
 from games.forms import TIME_CHOICES
 
 MAX_CHAPTERS_BYTES = 64 * 1024

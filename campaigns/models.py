@@ -14,7 +14,8 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.engines.base import InvalidOptions
-from games.engines.my_city.chapters import EPISODES, validate_chapters
+from games.engines.my_city.chapter_rules import validate_chapters
+from games.engines.my_city.chapters import EPISODES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 

@@ -7,13 +7,8 @@ from django.db.models import Prefetch
 
 from games import engines
 from games.engines.my_city.board import CAMPAIGN_TERRAIN
-from games.engines.my_city.chapters import (
-    CHAPTERS,
-    EPISODES,
-    EPISODES_PER_CHAPTER,
-    episode_rules,
-    sticker_text,
-)
+from games.engines.my_city.chapter_rules import episode_rules, sticker_text
+from games.engines.my_city.chapters import CHAPTERS, EPISODES, EPISODES_PER_CHAPTER
 from games.models import Game
 
 from .models import Campaign, CampaignInvitation, CampaignPlayer, Episode

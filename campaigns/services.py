@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from games.engines import InvalidOptions
-from games.engines.my_city.chapters import validate_chapters
+from games.engines.my_city.chapter_rules import validate_chapters
 from games.errors import Conflict, Invalid, NotAllowed
 
 from .episodes import campaign_locked, campaign_start

@@ -15,7 +15,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import engines
 from games.bots import choose_move
-from games.engines.my_city.chapters import EPISODES, chapter_of, validate_chapters
+from games.engines.my_city.chapter_rules import chapter_of, validate_chapters
+from games.engines.my_city.chapters import EPISODES
 from games.engines.my_city.selfplay import campaign
 
 MAX_DECISIONS = 2000  # far more than 24 cards x 4 players

@@ -24,7 +24,7 @@ import hashlib
 import json
 
 from .board import CAMPAIGN_TERRAIN, ROCKS, RUINS, TREES
-from .chapters import apply_board_change, board_changes_up_to
+from .chapter_rules import apply_board_change, board_changes_up_to
 from .scoring import base_counts, criterion_count
 
 

@@ -32,7 +32,8 @@ from __future__ import annotations
 from ..base import InvalidOptions
 from .board import ALL_CODES, CAMPAIGN_TERRAIN, COLS, FIXED_CODES, ROWS
 from .campaign import carry_digest
-from .chapters import EPISODES, check_sticker, validate_chapters
+from .chapter_rules import check_sticker, validate_chapters
+from .chapters import EPISODES
 
 MODES = ("single", "campaign", "eternal")
 OPTION_KEYS = ("mode", "episode", "carry", "chapters", "campaign")

@@ -32,7 +32,8 @@ from .buildings import (
     cells_of,
 )
 from .campaign import terrain_for_episode
-from .chapters import CHAPTERS, chapter_of, rules_in_force
+from .chapter_rules import chapter_of, rules_in_force
+from .chapters import CHAPTERS
 from .options import validate_options
 from .placement import placement_error, placement_ok, placements
 from .scoring import ETERNAL_GOLD_POINTS, START, base_counts, criterion_count

@@ -25,7 +25,8 @@ import random
 import time
 
 from .buildings import cells_of
-from .chapters import EPISODES, EPISODES_PER_CHAPTER, chapter_of
+from .chapter_rules import chapter_of
+from .chapters import EPISODES, EPISODES_PER_CHAPTER
 from .rules import (
     apply,
     legal_moves,

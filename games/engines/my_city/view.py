@@ -13,7 +13,7 @@ import json
 from ..base import IllegalMove, _, player
 from .board import COLS, RIVER, ROWS
 from .buildings import BUILDINGS, cells_of, orientations_of
-from .chapters import criterion_text, rule_text, sticker_text
+from .chapter_rules import criterion_text, rule_text, sticker_text
 from .rules import (
     apply,
     church_to_build,
