@@ -3,16 +3,15 @@
 Navigator (Magicienne, Marchande, Navigatrice), the classic ones did not. The
 words said of a character agree with its name; English is the same for both."""
 
-import random
 import re
 from pathlib import Path
 
 import pytest
+from citadels_helpers import find_state
 from django.utils import translation
 from page_helpers import login, post_move
 
 from games import engines, services
-from games.bots import choose_move
 from games.engines.base import IllegalMove
 from games.models import Game
 
@@ -57,27 +56,6 @@ def start(users, opts) -> Game:
         services.seat_join(game_id=game.pk, user=user)
     game.refresh_from_db()
     return game
-
-
-def find_state(opts, until) -> dict:
-    """A reachable 4-player state where `until` holds (random draft, then the
-    computer player's moves)."""
-    opts = ENGINE.validate_options(4, opts)
-    for seed in range(60):
-        state = ENGINE.setup(4, opts, seed)
-        for k in range(3000):
-            if until(state):
-                return state
-            if ENGINE.is_over(state):
-                break
-            seat = ENGINE.to_move(state)[0]
-            if state["phase"] == "draft":
-                legal = ENGINE.legal_moves(state, seat)
-                move = random.Random(f"{seed}:{k}").choice(legal)
-            else:
-                move = choose_move(ENGINE, state, seat, seed=k)
-            state = ENGINE.apply(state, seat, move)
-    raise AssertionError("no seed reaches that state")
 
 
 def acting(char, move=None):
@@ -213,7 +191,7 @@ def test_the_navigators_log_line_names_her_as_the_edition_does(
 def test_the_navigator_cannot_build_in_a_sentence_of_the_edition(
     edition, language, expected
 ):
-    state = find_state(options(edition), acting("navigator"))
+    state = find_state(4, options=options(edition), until=acting("navigator"))
     seat = ENGINE.to_move(state)[0]
     card = state["players"][seat]["hand"][0]
     with translation.override(language), pytest.raises(IllegalMove) as err:
@@ -226,7 +204,7 @@ def test_a_killed_magicienne_is_assassinee_in_the_french_log_and_line_up(table):
     see "a assassiné : Magicienne" in the log and "assassinée" on the line-up;
     English readers see the English line and tag."""
     kill = {"type": "kill", "character": "magician"}
-    state = find_state(options("2016"), acting("assassin", kill))
+    state = find_state(4, options=options("2016"), until=acting("assassin", kill))
     game = start(table, options("2016"))
     Game.objects.filter(pk=game.pk).update(state=state)
     game.refresh_from_db()
@@ -252,7 +230,7 @@ def test_a_killed_magicienne_is_assassinee_in_the_french_log_and_line_up(table):
 )
 def test_the_killed_tag_agrees_with_the_name_in_french(table, edition, victim, tag):
     kill = {"type": "kill", "character": victim}
-    state = find_state(options(edition), acting("assassin", kill))
+    state = find_state(4, options=options(edition), until=acting("assassin", kill))
     state = ENGINE.apply(state, ENGINE.to_move(state)[0], kill)
     game = start(table, options(edition))
     Game.objects.filter(pk=game.pk).update(state=state)

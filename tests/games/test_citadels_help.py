@@ -3,18 +3,17 @@ engine's texts, in English and French), which unique districts are in the game,
 what a bribe, a seizure or a destruction costs before it is chosen, and, at the
 end, each unique district's bonus and the tie-break that decided."""
 
-import random
 import re
 from pathlib import Path
 
 import polib
 import pytest
+from citadels_helpers import find_state, people, start
 from django.utils import translation
 from markupsafe import escape  # as the Jinja2 board partials escape
 from page_helpers import data_moves, login
 
-from games import engines, services
-from games.bots import choose_move
+from games import engines
 from games.engines.citadels import characters as ch
 from games.engines.citadels import districts as ds
 from games.engines.citadels import texts
@@ -28,62 +27,14 @@ SECRET_ID = re.compile(r"(?:district-\d+|char-[a-z_]+|warrant-signed|threat-flow
 PLACEHOLDER = re.compile(r"\{\w+\}")
 
 
-def people(*names, language="en"):
-    from accounts.models import User
-
-    return [
-        User.objects.create_user(
-            email=f"{name.lower()}@example.com",
-            password=None,
-            display_name=name,
-            language=language,
-        )
-        for name in names
-    ]
-
-
 @pytest.fixture
 def four(db):
     return people("Ana", "Ben", "Cy", "Dee")
 
 
-def start(users, options=None) -> Game:
-    game = services.game_create(
-        creator=users[0],
-        engine_slug="citadels",
-        num_players=len(users),
-        options=options or {},
-    )
-    for user in users[1:]:
-        services.seat_join(game_id=game.pk, user=user)
-    game.refresh_from_db()
-    return game
-
-
 def set_state(game: Game, state: dict) -> None:
     Game.objects.filter(pk=game.pk).update(state=state)
     game.refresh_from_db()
-
-
-def find_state(num_players: int, until, options=None) -> dict:
-    """A reachable state where `until` holds: a random draft, then the computer
-    player's moves, seed after seed."""
-    opts = ENGINE.validate_options(num_players, options or {})
-    for seed in range(80):
-        state = ENGINE.setup(num_players, opts, seed)
-        for k in range(3000):
-            if until(state):
-                return state
-            if ENGINE.is_over(state):
-                break
-            seat = ENGINE.to_move(state)[0]
-            if state["phase"] == "draft":
-                legal = ENGINE.legal_moves(state, seat)
-                move = random.Random(f"{seed}:{k}").choice(legal)
-            else:
-                move = choose_move(ENGINE, state, seat, seed=k)
-            state = ENGINE.apply(state, seat, move)
-    raise AssertionError("no seed reaches that state")
 
 
 def page(game, user) -> str:

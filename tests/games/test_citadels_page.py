@@ -7,6 +7,7 @@ import random
 import re
 
 import pytest
+from citadels_helpers import people, start
 from django.test import Client
 from django.urls import reverse
 from page_helpers import data_moves, login, post_move
@@ -18,32 +19,6 @@ from games.models import Game
 pytestmark = pytest.mark.django_db
 ENGINE = engines.get("citadels")
 SECRET_ID = re.compile(r"(?:district-\d+|char-[a-z_]+|warrant-signed|threat-flowered)")
-
-
-def start(users, options=None) -> Game:
-    """A started table: users[i] at seat i."""
-    game = services.game_create(
-        creator=users[0],
-        engine_slug="citadels",
-        num_players=len(users),
-        options=options or {},
-    )
-    for user in users[1:]:
-        services.seat_join(game_id=game.pk, user=user)
-    game.refresh_from_db()
-    return game
-
-
-def people(*names):
-    """Users without a password (hashing one is slow): tests log in directly."""
-    from accounts.models import User
-
-    return [
-        User.objects.create_user(
-            email=f"{name.lower()}@example.com", password=None, display_name=name
-        )
-        for name in names
-    ]
 
 
 @pytest.fixture

@@ -1,0 +1,60 @@
+"""Citadels tables for the page tests: people, a started table, a state the
+computer players reach (tests/games is on the import path, as page_helpers)."""
+
+import random
+
+from games import engines, services
+from games.bots import choose_move
+from games.models import Game
+
+ENGINE = engines.get("citadels")
+
+
+def people(*names, language="en"):
+    """Users without a password (hashing one is slow): tests log in directly."""
+    from accounts.models import User
+
+    return [
+        User.objects.create_user(
+            email=f"{name.lower()}@example.com",
+            password=None,
+            display_name=name,
+            language=language,
+        )
+        for name in names
+    ]
+
+
+def start(users, options=None) -> Game:
+    """A started table: users[i] at seat i."""
+    game = services.game_create(
+        creator=users[0],
+        engine_slug="citadels",
+        num_players=len(users),
+        options=options or {},
+    )
+    for user in users[1:]:
+        services.seat_join(game_id=game.pk, user=user)
+    game.refresh_from_db()
+    return game
+
+
+def find_state(num_players: int, until, options=None) -> dict:
+    """A reachable state where `until` holds: a random draft, then the computer
+    player's moves, seed after seed."""
+    opts = ENGINE.validate_options(num_players, options or {})
+    for seed in range(80):
+        state = ENGINE.setup(num_players, opts, seed)
+        for k in range(3000):
+            if until(state):
+                return state
+            if ENGINE.is_over(state):
+                break
+            seat = ENGINE.to_move(state)[0]
+            if state["phase"] == "draft":
+                legal = ENGINE.legal_moves(state, seat)
+                move = random.Random(f"{seed}:{k}").choice(legal)
+            else:
+                move = choose_move(ENGINE, state, seat, seed=k)
+            state = ENGINE.apply(state, seat, move)
+    raise AssertionError("no seed reaches that state")
