@@ -12,6 +12,7 @@ from django.core import mail
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
+from game_helpers import close_thread_connection
 from notify_helpers import ENGINE, mover, timed_game
 
 from games import services
@@ -197,7 +198,7 @@ def test_a_timeout_and_the_players_move_racing_apply_exactly_one(ana, ben, polic
                     game_id=game.pk, seat_id=seat.pk, version=version
                 )
             finally:
-                connection.close()
+                close_thread_connection()
 
         def own_move():
             barrier.wait()
@@ -209,7 +210,7 @@ def test_a_timeout_and_the_players_move_racing_apply_exactly_one(ana, ben, polic
             except Refused as exc:
                 outcome["move"] = type(exc).__name__
             finally:
-                connection.close()
+                close_thread_connection()
 
         threads = [threading.Thread(target=timeout), threading.Thread(target=own_move)]
         for t in threads:

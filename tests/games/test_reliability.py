@@ -23,6 +23,7 @@ from django.db import connection, connections
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from game_helpers import close_thread_connection
 
 from games import engines, rows, services
 from games.models import Game, Move, Notification, Seat
@@ -295,7 +296,7 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
         except Exception as exc:  # reported below
             errors.append(exc)
         finally:
-            connection.close()
+            close_thread_connection()
 
     with mock.patch("games.notifications.outbox.enqueue_sends", side_effect=racing):
         threads = [threading.Thread(target=beat) for _ in range(2)]
