@@ -6,7 +6,7 @@ import re
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Exists, OuterRef, Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
 
@@ -323,14 +323,23 @@ def game_for_page_by_token(*, token: str) -> Game | None:
 
 def game_version(*, game_id: int, user, token: str | None = None) -> int | None:
     """The game's version if `user` may see the game (the rule of `can_see`: a
-    public game, the invitation token, or a seat), else None: one query."""
-    visible = Q(visibility=Game.Visibility.PUBLIC)
-    if token:
-        visible |= Q(invite_token=token)
-    if user.is_authenticated:
-        visible |= Exists(Seat.objects.filter(game=OuterRef("pk"), user=user))
-    return (
-        Game.objects.filter(visible, pk=game_id)
-        .values_list("version", flat=True)
-        .first()
+    public game, the invitation token, or a seat), else None. A public game (or
+    the right token) is one query by primary key; only a private game without
+    its token asks for the seat."""
+    row = (
+        Game.objects.filter(pk=game_id)
+        .values_list("version", "visibility", "invite_token")
+        .order_by()[:1]
     )
+    row = next(iter(row), None)
+    if row is None:
+        return None
+    version, visibility, invite_token = row
+    if visibility == Game.Visibility.PUBLIC or (token and token == invite_token):
+        return version
+    if (
+        user.is_authenticated
+        and Seat.objects.filter(game_id=game_id, user=user).exists()
+    ):
+        return version
+    return None
