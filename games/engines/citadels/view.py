@@ -24,6 +24,7 @@ from .common import (
     key_of,
 )
 from .prices import move_costs
+from .schemers import bribe_cost
 from .texts import character_text, district_texts
 
 
@@ -287,9 +288,9 @@ def _call(state: dict, seat: int | None) -> dict | None:
             "drawn": [card(state, c) for c in turn["drawn"]] if mine else None,
             "drawn_count": len(turn["drawn"]),
             "spied_seat": turn.get("spied"),
-            # The gold a threatened player would give as a bribe (half, rounded
-            # down; public: gold is open information).
-            "bribe_cost": state["players"][turn["seat"]]["gold"] // 2
+            # The gold a threatened player would give as a bribe (public: gold
+            # is open information).
+            "bribe_cost": bribe_cost(state, turn["seat"])
             if sub and sub["kind"] == "bribe"
             else None,
             # Ball Room: the seat this player must thank before anything else.
