@@ -44,7 +44,7 @@ run: $(STAMP) messages
 	@echo "Starting the site on http://127.0.0.1:8000 with a Celery worker and beat (Ctrl-C stops all)."
 	@echo "Emails (the sign-up link) are echoed here and kept in var/mail/; make run VERBOSE=1 logs every request and task."
 	trap 'kill 0' INT TERM EXIT; export LOG_LEVEL=$(LOG_LEVEL); \
-	$(BIN)/celery -A config worker -B --pool=solo --loglevel=$(LOG_LEVEL) -s var/beat-schedule & \
+	$(BIN)/celery -A config worker -B -Q celery,bots --pool=solo --loglevel=$(LOG_LEVEL) -s var/beat-schedule & \
 	$(PY) manage.py runserver 127.0.0.1:8000 & \
 	wait
 

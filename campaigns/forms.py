@@ -12,6 +12,7 @@ from games import json_input
 from games.engines.base import InvalidOptions
 from games.engines.my_city.chapter_rules import validate_chapters
 from games.forms import TIME_CHOICES
+from games.models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT
 
 MAX_CHAPTERS_BYTES = 64 * 1024
 
@@ -47,6 +48,12 @@ class CampaignForm(forms.Form):
         initial=0,
         required=False,
         empty_value=0,
+    )
+    bot_level = forms.ChoiceField(
+        label=_("Computer player's level"),
+        choices=BOT_LEVEL_CHOICES,
+        initial=BOT_LEVEL_DEFAULT,
+        required=False,
     )
     time_per_move = forms.ChoiceField(
         label=_("Time per move"), choices=TIME_CHOICES, required=False, initial="3"
@@ -118,6 +125,7 @@ class CampaignForm(forms.Form):
             "num_players": self.cleaned_data["players"],
             "invited_emails": self.cleaned_data.get("emails") or [],
             "bots": self.cleaned_data.get("bots") or 0,
+            "bot_level": self.cleaned_data.get("bot_level") or BOT_LEVEL_DEFAULT,
             "chapters": self.cleaned_data.get("chapters"),
             "time_per_move": timedelta(days=int(days)) if days else None,
         }

@@ -11,8 +11,10 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.bots.names import bot_name
 from games.engines.base import InvalidOptions
 from games.engines.my_city.chapter_rules import validate_chapters
 from games.engines.my_city.chapters import EPISODES
@@ -125,7 +127,7 @@ class CampaignPlayer(models.Model):
     @property
     def name(self) -> str:
         if self.is_bot:
-            return f"{_('Computer')} {self.position + 1}"
+            return bot_name("my-city", self.bot_level, self.position, gettext)
         return self.user.name if self.user else "?"
 
 

@@ -8,9 +8,11 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from games.bots import LEVELS
 from games.engines import InvalidOptions
 from games.engines.my_city.chapter_rules import validate_chapters
 from games.errors import Conflict, Invalid, NotAllowed
+from games.models import BOT_LEVEL_DEFAULT
 
 from .episodes import campaign_locked, campaign_start
 from .invitations import invitation_emails_after_commit
@@ -30,6 +32,7 @@ def campaign_create(
     num_players: int,
     invited_emails=(),
     bots: int = 0,
+    bot_level: str = BOT_LEVEL_DEFAULT,
     chapters: list | None = None,
     name: str = "",
     time_per_move=None,
@@ -44,6 +47,10 @@ def campaign_create(
     invited = list(dict.fromkeys(address.strip().lower() for address in invited_emails))
     if set(invited) & {creator.email.lower(), *confirmed_addresses(creator)}:
         raise Invalid(_("You are already in the campaign."))
+    if bot_level not in LEVELS:
+        raise Invalid(
+            _("Choose a level for the computer player: easy, normal or hard.")
+        )
     if bots < 0 or 1 + len(invited) + bots > num_players:
         raise Invalid(_("More players than places in the campaign."))
     if chapters is not None:
@@ -62,7 +69,7 @@ def campaign_create(
         CampaignPlayer.objects.create(campaign=campaign, position=0, user=creator)
         for index in range(bots):
             CampaignPlayer.objects.create(
-                campaign=campaign, position=1 + index, bot_level="simple"
+                campaign=campaign, position=1 + index, bot_level=bot_level
             )
         invitations = CampaignInvitation.objects.bulk_create(
             CampaignInvitation(campaign=campaign, email=address, invited_by=creator)

@@ -240,6 +240,15 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TIMEZONE = "UTC"
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_WORKER_REDIRECT_STDOUTS = False  # emails echoed as written, not as log lines
+# Computer players think on their own queue, so that emails and sweeps (the
+# default queue, "celery") never wait behind a hard search: a worker consumes
+# both (`celery -A config worker -Q celery,bots`), or one worker per queue.
+CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
+
+# Computer players (games/bots/levels.py): what one "hard" decision may spend,
+# iterations of its tree search and seconds of wall clock, whichever ends first.
+BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=400)
+BOT_HARD_SECONDS = env.float("BOT_HARD_SECONDS", default=2.0)
 
 # Security: secure cookies, HSTS and a strict CSP whenever DEBUG is off.
 SECURE_CSP = {

@@ -4,7 +4,20 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
+
+from games.bots.levels import DEFAULT_LEVEL, LEVELS
+from games.bots.names import bot_name
+
+# The computer players' levels as the site names them (games/bots/levels.py).
+BOT_LEVEL_LABELS = {
+    "easy": pgettext_lazy("computer level", "easy"),
+    "normal": pgettext_lazy("computer level", "normal"),
+    "hard": pgettext_lazy("computer level", "hard"),
+}
+BOT_LEVEL_CHOICES = [(level, BOT_LEVEL_LABELS[level]) for level in LEVELS]
+BOT_LEVEL_DEFAULT = DEFAULT_LEVEL
 
 
 def new_seed() -> int:
@@ -96,7 +109,8 @@ class Seat(models.Model):
         related_name="seats",
         db_index=False,
     )
-    bot_level = models.CharField(max_length=16, blank=True)  # "" for a person
+    # "easy", "normal" or "hard" (BOT_LEVEL_CHOICES); "" for a person.
+    bot_level = models.CharField(max_length=16, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
     to_move = models.BooleanField(default=False)
     deadline = models.DateTimeField(null=True, blank=True)
@@ -137,7 +151,8 @@ class Seat(models.Model):
     @property
     def name(self) -> str:
         if self.is_bot:
-            return str(_("Computer"))
+            # Its own name at this table, translated (games/bots/names.py).
+            return bot_name(self.game.engine, self.bot_level, self.position, gettext)
         return self.user.name if self.user else "?"
 
 

@@ -13,7 +13,7 @@ from django.utils import translation
 from games import engines
 
 from . import rows
-from .models import Game, Seat
+from .models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT, Game, Seat
 
 LOG_LINES = 40
 PLAYER_MARK = re.compile(r"\{p(\d+)\}")
@@ -221,6 +221,8 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
         "legal": [],
         "to_move": [],
         "outcome": None,
+        "bot_levels": BOT_LEVEL_CHOICES,
+        "bot_level_default": BOT_LEVEL_DEFAULT,
     }
     if game.state is None:
         return context

@@ -10,6 +10,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from . import registry, selectors, services
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
+from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
 
 # The `#board` section htmx swaps (a Jinja2 template, games/templating.py).
@@ -213,7 +214,11 @@ def _refused(request, game_id, exc: Refused):
 @require_POST
 def add_bot(request, game_id):
     try:
-        services.seat_add_bot(game_id=game_id, user=request.user)
+        services.seat_add_bot(
+            game_id=game_id,
+            user=request.user,
+            level=request.POST.get("level") or BOT_LEVEL_DEFAULT,
+        )
     except Refused as exc:
         return _refused(request, game_id, exc)
     return redirect("games:game", game_id=game_id)

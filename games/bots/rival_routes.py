@@ -216,3 +216,8 @@ class RouteBot:
             (score(ctx, move), self.rng.random(), i) for i, move in enumerate(legal)
         ]
         return legal[max(scored)[2]]
+
+
+def mixed_score_move(view: dict, seat: int, move: dict) -> float:
+    """The mixed bot's score of one legal move, as a `score_move` function."""
+    return score(Context(view, seat, None, "stars"), move)

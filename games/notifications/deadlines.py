@@ -18,9 +18,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from games import engines
-from games.bots import choose_move
+from games.bots import DEFAULT_LEVEL
 from games.errors import NotFound
-from games.services.bots import bots_play_after_commit
+from games.services.bots import bot_move, bots_play_after_commit
 from games.services.core import game_forfeit, game_locked, move_apply
 
 from ..models import Game, Notification, Seat
@@ -88,9 +88,9 @@ def seat_timeout(*, game_id: int, seat_id: int, version: int) -> str:
                 break
             if seat.position not in engine.to_move(game.state):
                 break
-            move = choose_move(
-                engine, game.state, seat.position, seed=game.seed + game.version
-            )
+            # A computer player plays at its level; for an absent person the
+            # computer moves at the normal level.
+            move = bot_move(engine, game, seat, seat.bot_level or DEFAULT_LEVEL)
             bots_next = (
                 move_apply(game, engine, seats, seat.position, move) or bots_next
             )

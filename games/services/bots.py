@@ -8,13 +8,33 @@ them back: every import points one way (games/tasks.py holds beat's sweeps).
 from __future__ import annotations
 
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 
 from games import engines
-from games.bots import choose_move
+from games.bots import Budget, choose_move
 
+from .. import rows
 from ..models import Game, Seat
 from .core import game_locked, move_apply
+
+
+def hard_budget() -> Budget:
+    """What a hard computer player may spend on one decision (settings)."""
+    return Budget(settings.BOT_HARD_ITERATIONS, settings.BOT_HARD_SECONDS)
+
+
+def bot_move(engine, game: Game, seat: Seat, level: str) -> dict:
+    """The move the computer player of `level` makes for `seat` now; seeded
+    by the game's seed and version, so a replayed task chooses the same."""
+    return choose_move(
+        engine,
+        game.state,
+        seat.position,
+        seed=game.seed + game.version,
+        level=level,
+        budget=hard_budget(),
+    )
 
 
 def bots_play(*, game_id: int, max_moves: int = 500) -> int:
@@ -24,22 +44,27 @@ def bots_play(*, game_id: int, max_moves: int = 500) -> int:
     made by another run is simply not there to make again.
     """
     played = 0
-    while played < max_moves:
+    for _attempt in range(2 * max_moves):
+        if played >= max_moves:
+            break
+        # The move is thought out without the row lock (a hard search takes up
+        # to its budget): a person's move is never kept waiting by it.
+        game = rows.game(game_id)
+        if game is None or game.status != Game.Status.ACTIVE:
+            return played
+        engine = engines.get(game.engine)
+        bots = {s.position: s for s in game.seats.all() if s.is_bot}
+        waiting = [p for p in engine.to_move(game.state) if p in bots]
+        if not waiting:
+            return played
+        seat = bots[waiting[0]]
+        move = bot_move(engine, game, seat, seat.bot_level)
         with transaction.atomic():
-            game = game_locked(game_id)
-            if game.status != Game.Status.ACTIVE:
-                return played
-            engine = engines.get(game.engine)
-            seats = list(game.seats.all())
-            bot_positions = {s.position for s in seats if s.is_bot}
-            waiting = [p for p in engine.to_move(game.state) if p in bot_positions]
-            if not waiting:
-                return played
-            position = waiting[0]
-            move = choose_move(
-                engine, game.state, position, seed=game.seed + game.version
-            )
-            move_apply(game, engine, seats, position, move, from_bot=True)
+            locked = game_locked(game_id)
+            if locked.version != game.version:
+                continue  # someone moved meanwhile: think again on the new state
+            seats = list(locked.seats.all())
+            move_apply(locked, engine, seats, seat.position, move, from_bot=True)
             played += 1
     return played
 

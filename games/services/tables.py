@@ -7,11 +7,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games import engines
+from games.bots import LEVELS
 from games.engines import InvalidOptions
 from games.errors import Conflict, Invalid, NotAllowed, NotFound
 from games.notifications.outbox import rematch_offered
 
-from ..models import Game, Seat
+from ..models import BOT_LEVEL_DEFAULT, Game, Seat
 from .bots import bots_play_after_commit
 from .core import game_locked, state_changed_after
 
@@ -71,8 +72,13 @@ def seat_join(*, game_id: int, user) -> Game:
     return game
 
 
-def seat_add_bot(*, game_id: int, user, level: str = "simple") -> Game:
-    """The table's creator fills the next free seat with a computer player."""
+def seat_add_bot(*, game_id: int, user, level: str = BOT_LEVEL_DEFAULT) -> Game:
+    """The table's creator fills the next free seat with a computer player of
+    that level (easy, normal or hard)."""
+    if level not in LEVELS:
+        raise Invalid(
+            _("Choose a level for the computer player: easy, normal or hard.")
+        )
     with transaction.atomic():
         game = game_locked(game_id)
         if game.created_by_id != user.pk:

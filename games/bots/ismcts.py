@@ -1,0 +1,181 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS), over
+the engine contract only: `determinize`, `to_move`, `legal_moves`, `apply`,
+`view`, `is_over` and `outcome`.
+
+One tree for the searching seat (the observer). Each iteration deals a fresh
+determinization of the real state (`engine.determinize(state, seat, rng)`: a
+full state the seat cannot tell from the real one), then walks down the tree
+on it: at each node only the children whose move is legal in this
+determinization are candidates, chosen by UCB1 with availability counts (a
+child's exploration term counts the visits in which it was available, not all
+the parent's visits). The first move not yet in the tree is added (the one the
+heuristic scores best: a progressive prior), then the game is played out to
+its end by the heuristic (`policy`, one legal move in ten at random), and every
+node of the path is credited with the result of the seat that made its move:
+1 for first place, 0 for last, shared ranks between (`reward`).
+
+Simultaneous rounds (My City) are played as the contract plays them: each
+seat's decision is applied on its own; the observer decides first when it is
+among the seats to move, the others in `to_move` order.
+
+The search stops after `iterations` iterations or `seconds` of wall-clock time,
+whichever comes first, and plays the root move visited most. Deterministic for
+a seed whenever the iteration budget is what stops it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from ..engines.base import canonical
+
+EXPLORATION = 0.7
+ROLLOUT_NOISE = 0.05
+ROOT_WIDTH = 5  # the root's candidates: the heuristic's best moves
+MARGIN = 0.2  # the share of the reward that comes from the score, not the rank
+MAX_ROLLOUT = 3000  # decisions; every game ends far sooner, a bound against a loop
+
+
+class Node:
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
+
+    def __init__(self, seat: int | None = None):
+        self.seat = seat  # who made the move leading here
+        self.children: dict[str, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.reward = 0.0
+
+
+def reward(engine, state: dict) -> dict[int, float]:
+    """Per seat: 1 for first place, 0 for last, linear between (ties share);
+    empty for a game cut short (every seat then counts a half)."""
+    if not engine.is_over(state):
+        return {}
+    outcome = engine.outcome(state)
+    last = max(len(outcome) - 1, 1)
+    scores = [o["score"] or 0 for o in outcome]
+    low, spread = min(scores), (max(scores) - min(scores)) or 1
+    return {
+        o["seat"]: (1 - MARGIN) * (len(outcome) - o["rank"]) / last
+        + MARGIN * ((o["score"] or 0) - low) / spread
+        for o in outcome
+    }
+
+
+def acting(engine, state: dict, observer: int) -> int:
+    seats = engine.to_move(state)
+    return observer if observer in seats else seats[0]
+
+
+def policy_move(engine, state: dict, seat: int, legal: list, policy, rng) -> dict:
+    if len(legal) == 1:
+        return legal[0]
+    if policy is None or rng.random() < ROLLOUT_NOISE:
+        return legal[rng.randrange(len(legal))]
+    view = engine.view(state, seat)
+    best, best_key = None, None
+    for move in legal:
+        key = (policy(view, seat, move), rng.random())
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def select(node: Node, keys: list[str]) -> str:
+    best, best_value = keys[0], -1.0
+    for key in keys:
+        child = node.children[key]
+        value = child.reward / child.visits + EXPLORATION * math.sqrt(
+            math.log(child.avail) / child.visits
+        )
+        if value > best_value:
+            best, best_value = key, value
+    return best
+
+
+def iterate(engine, root: Node, state: dict, observer: int, policy, rng, top) -> None:
+    node, path = root, [root]
+    while not engine.is_over(state):
+        seat = acting(engine, state, observer)
+        legal = top if node is root else engine.legal_moves(state, seat)
+        keys = [canonical(m) for m in legal]
+        untried = []
+        for i, key in enumerate(keys):
+            child = node.children.get(key)
+            if child is None:
+                untried.append(i)
+            else:
+                child.avail += 1
+        if untried:
+            options = [legal[i] for i in untried]
+            move = policy_move(engine, state, seat, options, policy, rng)
+            key = keys[untried[options.index(move)]]
+            node.children[key] = child = Node(seat)
+            state = engine.apply(state, seat, move)
+            path.append(child)
+            break
+        key = select(node, keys)
+        state = engine.apply(state, seat, legal[keys.index(key)])
+        node = node.children[key]
+        path.append(node)
+    for _ in range(MAX_ROLLOUT):
+        if engine.is_over(state):
+            break
+        seat = acting(engine, state, observer)
+        legal = engine.legal_moves(state, seat)
+        state = engine.apply(
+            state, seat, policy_move(engine, state, seat, legal, policy, rng)
+        )
+    result = reward(engine, state)
+    for visited in path:
+        visited.visits += 1
+        if visited.seat is not None:
+            visited.reward += result.get(visited.seat, 0.5)
+
+
+def search(
+    engine,
+    state: dict,
+    seat: int,
+    *,
+    policy=None,
+    seed: int = 0,
+    iterations: int = 1000,
+    seconds: float = 1.0,
+    stats: dict | None = None,
+) -> dict:
+    """The move `seat` should make, by SO-ISMCTS within the budget."""
+    legal = engine.legal_moves(state, seat)
+    if len(legal) == 1:
+        return legal[0]
+    rng = random.Random(seed)
+    top = legal
+    if policy is not None and len(legal) > ROOT_WIDTH:
+        view = engine.view(state, seat)
+        ranked = sorted(
+            range(len(legal)),
+            key=lambda i: (policy(view, seat, legal[i]), -i),
+            reverse=True,
+        )
+        top = [legal[i] for i in sorted(ranked[:ROOT_WIDTH])]
+    root = Node()
+    deadline = time.perf_counter() + seconds
+    done = 0
+    while done < iterations and (done == 0 or time.perf_counter() < deadline):
+        world = engine.determinize(state, seat, rng)
+        iterate(engine, root, world, seat, policy, rng, top)
+        done += 1
+    if stats is not None:
+        stats["iterations"] = done
+    by_key = {canonical(m): m for m in legal}
+    visited = [
+        (child.visits, child.reward / child.visits, key)
+        for key, child in root.children.items()
+        if key in by_key and child.visits
+    ]
+    if not visited:
+        return legal[rng.randrange(len(legal))]
+    return by_key[max(visited)[2]]

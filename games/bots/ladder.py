@@ -1,0 +1,165 @@
+"""The computer players' ladder: one level against another over many games.
+
+    python manage.py bot_ladder --game lost-cities --pair hard:normal --games 500
+
+Pure Python over the engine contract (`setup`, `to_move`, `legal_moves`,
+`apply`, `is_over`, `outcome`) and `levels.choose_move`; the management command
+only parses arguments and prints. Levels: `random` (a uniformly random legal
+move), `easy`, `normal`, `hard` (with the `Budget` given).
+
+Seats: at an even number of players, half the seats play level A and half
+level B; at an odd number, A holds one seat and B the others. A's seats change
+from one game to the next, so that each level plays every position equally
+often. A game is A's win when its first place is one of A's seats (a tie for
+first between A and B counts a half). Intervals are 95 % Wilson intervals.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+
+from .levels import Budget, choose_move
+
+PLAYERS = {"lost-cities": 2, "citadels": 4, "rival-cities": 2, "my-city": 4}
+MAX_DECISIONS = 5000
+
+
+@dataclass
+class Tally:
+    a: str
+    b: str
+    players: int
+    games: int = 0
+    wins: float = 0.0
+    scores: dict = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
+    seats: dict = field(default_factory=lambda: {"a": 0, "b": 0})
+    seconds: float = 0.0
+
+    def add(self, outcome: list[dict], a_seats: set[int]) -> None:
+        self.games += 1
+        first = [o["seat"] for o in outcome if o["rank"] == 1]
+        self.wins += sum(1 for s in first if s in a_seats) / len(first)
+        for o in outcome:
+            side = "a" if o["seat"] in a_seats else "b"
+            self.scores[side] += o["score"] or 0
+            self.seats[side] += 1
+
+    def rate(self) -> tuple[float, float, float]:
+        return wilson(self.wins, self.games)
+
+    def mean(self, side: str) -> float:
+        return self.scores[side] / self.seats[side] if self.seats[side] else 0.0
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
+    """The share and its 95 % Wilson interval (low, high)."""
+    if n == 0:
+        return 0.0, 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def a_seats_of(game: int, players: int) -> set[int]:
+    if players % 2:
+        return {game % players}
+    half = players // 2
+    start = game % players
+    return (
+        {(start + 2 * i) % players for i in range(half)} if players > 2 else {game % 2}
+    )
+
+
+def decide(engine, state, seat, level, seed, budget) -> dict:
+    if level == "random":
+        return random.Random(seed).choice(engine.legal_moves(state, seat))
+    return choose_move(engine, state, seat, seed=seed, level=level, budget=budget)
+
+
+def play(engine, players, a, b, seed, a_seats, budget) -> list[dict]:
+    state = engine.setup(players, engine.default_options(players), seed)
+    for step in range(MAX_DECISIONS):
+        if engine.is_over(state):
+            break
+        seat = engine.to_move(state)[0]
+        level = a if seat in a_seats else b
+        move = decide(engine, state, seat, level, seed * 7919 + step, budget)
+        state = engine.apply(state, seat, move)
+    return engine.outcome(state)
+
+
+def run(
+    engine,
+    a: str,
+    b: str,
+    *,
+    games: int,
+    seed: int = 1,
+    players: int | None = None,
+    budget: Budget | None = None,
+    progress=None,
+) -> Tally:
+    players = players or PLAYERS.get(engine.slug, engine.min_players)
+    tally = Tally(a, b, players)
+    start = time.perf_counter()
+    for game in range(games):
+        a_seats = a_seats_of(game, players)
+        outcome = play(engine, players, a, b, seed + game, a_seats, budget)
+        tally.add(outcome, a_seats)
+        tally.seconds = time.perf_counter() - start
+        if progress:
+            progress(tally)
+    return tally
+
+
+def row(slug: str, tally: Tally) -> str:
+    p, low, high = tally.rate()
+    return (
+        f"| {slug} | {tally.a} vs {tally.b} | {tally.players} | {tally.games} "
+        f"| {100 * p:.1f} % ({100 * low:.1f}–{100 * high:.1f}) "
+        f"| {tally.mean('a'):.1f} / {tally.mean('b'):.1f} | {tally.seconds:.0f} s |"
+    )
+
+
+HEADER = (
+    "| game | pairing (A vs B) | players | games | A wins (95 % interval) "
+    "| mean score A / B | time |\n|---|---|---|---|---|---|---|"
+)
+
+
+def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
+    """Measured hard-search speed: iterations per second from the opening
+    position and from a position a third of the way into a normal game."""
+    from .ismcts import search
+    from .levels import heuristic
+
+    state = engine.setup(players, engine.default_options(players), seed)
+    rates = []
+    for _ in range(2):
+        stats: dict = {}
+        seat = engine.to_move(state)[0]
+        t = time.perf_counter()
+        search(
+            engine,
+            state,
+            seat,
+            policy=heuristic(engine.slug),
+            seed=seed,
+            iterations=10**9,
+            seconds=seconds,
+            stats=stats,
+        )
+        rates.append(stats["iterations"] / (time.perf_counter() - t))
+        for step in range(30 * players):
+            if engine.is_over(state):
+                break
+            seat = engine.to_move(state)[0]
+            move = choose_move(engine, state, seat, seed=step, level="normal")
+            state = engine.apply(state, seat, move)
+        if engine.is_over(state):
+            break
+    return rates

@@ -1,0 +1,111 @@
+"""The three levels of computer player, per game.
+
+- **easy**: the game's simple heuristic (`<game>.py`), which plays a uniformly
+  random legal move one decision in four (`EASY_NOISE`);
+- **normal**: the game's better heuristic (`<game>_normal.py`; for Rival Cities
+  the mixed route bot of `rival_routes.py`), always its best-scored move;
+- **hard**: information-set Monte Carlo tree search (`ismcts.py`) over the
+  engine's determinizations, with the normal heuristic as its rollout policy,
+  within a `Budget` of iterations and seconds.
+
+Each heuristic is `score_move(view, seat, move) -> float` and sees only the
+seat's view. Every choice is deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from . import (
+    citadels,
+    citadels_normal,
+    lost_cities,
+    lost_cities_normal,
+    my_city,
+    my_city_normal,
+    rival_cities,
+    rival_routes,
+)
+from .ismcts import search
+
+LEVELS = ("easy", "normal", "hard")
+DEFAULT_LEVEL = "normal"
+EASY_NOISE = 0.25
+
+Score = Callable[[dict, int, dict], float]
+
+HEURISTICS: dict[str, dict[str, Score]] = {
+    "lost-cities": {
+        "easy": lost_cities.score_move,
+        "normal": lost_cities_normal.score_move,
+    },
+    "citadels": {"easy": citadels.score_move, "normal": citadels_normal.score_move},
+    "rival-cities": {
+        "easy": rival_cities.score_move,
+        "normal": rival_routes.mixed_score_move,
+    },
+    "my-city": {"easy": my_city.score_move, "normal": my_city_normal.score_move},
+}
+
+
+@dataclass(frozen=True)
+class Budget:
+    """What one hard decision may spend: at most `iterations` tree-search
+    iterations and at most `seconds` of wall-clock time, whichever ends first."""
+
+    iterations: int = 2000
+    seconds: float = 1.5
+
+
+def heuristic(slug: str, level: str = DEFAULT_LEVEL) -> Score | None:
+    """The scoring function of that game and level (hard uses normal's)."""
+    table = HEURISTICS.get(slug)
+    if table is None:
+        return None
+    return table["easy" if level == "easy" else "normal"]
+
+
+def best_move(score: Score, view: dict, seat: int, legal: list, rng) -> dict:
+    """The best-scored legal move, ties broken by `rng`."""
+    scored = [
+        (score(view, seat, move), rng.random(), i) for i, move in enumerate(legal)
+    ]
+    return legal[max(scored)[2]]
+
+
+def choose_move(
+    engine,
+    state: dict,
+    seat: int,
+    *,
+    seed: int,
+    level: str = DEFAULT_LEVEL,
+    budget: Budget | None = None,
+) -> dict:
+    """The move the computer player of `level` makes for `seat`."""
+    legal = engine.legal_moves(state, seat)
+    if not legal:
+        raise ValueError("The computer player has no legal move.")
+    rng = random.Random(seed)
+    if len(legal) == 1:
+        return legal[0]
+    if level not in LEVELS:
+        level = DEFAULT_LEVEL
+    score = heuristic(engine.slug, level)
+    if level == "hard":
+        budget = budget or Budget()
+        return search(
+            engine,
+            state,
+            seat,
+            policy=score,
+            seed=seed,
+            iterations=budget.iterations,
+            seconds=budget.seconds,
+        )
+    if score is None or (level == "easy" and rng.random() < EASY_NOISE):
+        return rng.choice(legal)
+    view = engine.view(state, seat)  # a bot sees only what its seat may see
+    return best_move(score, view, seat, legal, rng)

@@ -1,0 +1,87 @@
+"""`python manage.py bot_ladder --game lost-cities --pair hard:random --games 500`:
+the computer players' levels against each other (games/bots/ladder.py), printed
+as a Markdown table with 95 % intervals."""
+
+from django.core.management.base import BaseCommand, CommandError
+
+from games import engines
+from games.bots.ladder import HEADER, PLAYERS, iterations_per_second, row, run
+from games.bots.levels import LEVELS, Budget
+
+CHOICES = ("random", *LEVELS)
+
+
+class Command(BaseCommand):
+    help = "Plays computer-player levels against each other and prints win rates."
+    requires_system_checks = []  # no database: the engines and bots only
+
+    def add_arguments(self, parser):
+        parser.add_argument("--game", action="append", help="slug (repeatable)")
+        parser.add_argument(
+            "--pair", action="append", help="A:B, e.g. hard:normal (repeatable)"
+        )
+        parser.add_argument("--games", type=int, default=500, help="games per pair")
+        parser.add_argument(
+            "--players", type=int, help="default: 2, or 4 (Citadels, My City)"
+        )
+        parser.add_argument("--seed", type=int, default=1)
+        parser.add_argument(
+            "--iterations", type=int, default=200, help="hard: iterations per decision"
+        )
+        parser.add_argument(
+            "--seconds", type=float, default=2.0, help="hard: seconds per decision"
+        )
+        parser.add_argument(
+            "--speed",
+            type=float,
+            default=0.0,
+            help="measure hard's iterations per second for this many seconds",
+        )
+
+    def handle(self, *args, **options):
+        slugs = options["game"] or sorted(PLAYERS)
+        pairs = options["pair"] or ["normal:easy"]
+        budget = Budget(options["iterations"], options["seconds"])
+        for slug in slugs:
+            try:
+                engines.get(slug)
+            except KeyError:
+                raise CommandError(f"unknown game {slug!r}") from None
+        for pair in pairs:
+            a, _sep, b = pair.partition(":")
+            if a not in CHOICES or b not in CHOICES:
+                raise CommandError(f"a pair is two of {', '.join(CHOICES)}: {pair!r}")
+        if options["speed"]:
+            self.stdout.write("| game | players | hard iterations/s (opening, later) |")
+            self.stdout.write("|---|---|---|")
+            for slug in slugs:
+                players = options["players"] or PLAYERS[slug]
+                rates = iterations_per_second(
+                    engines.get(slug), players, options["speed"], options["seed"]
+                )
+                shown = ", ".join(f"{r:.0f}" for r in rates)
+                self.stdout.write(f"| {slug} | {players} | {shown} |")
+            return
+        self.stdout.write(
+            f"hard budget: {budget.iterations} iterations, {budget.seconds} s"
+        )
+        self.stdout.write(HEADER)
+        for slug in slugs:
+            for pair in pairs:
+                a, _sep, b = pair.partition(":")
+
+                def progress(tally, slug=slug):
+                    if tally.games % 50 == 0:
+                        self.stderr.write(row(slug, tally))
+
+                tally = run(
+                    engines.get(slug),
+                    a,
+                    b,
+                    games=options["games"],
+                    seed=options["seed"],
+                    players=options["players"],
+                    budget=budget,
+                    progress=progress,
+                )
+                self.stdout.write(row(slug, tally))
