@@ -34,19 +34,21 @@ from ..engines.base import canonical
 EXPLORATION = 0.7
 ROLLOUT_NOISE = 0.05
 ROOT_WIDTH = 5  # the root's candidates: the heuristic's best moves
+BIAS = 0.5  # progressive bias at the root: the heuristic's rank, fading with visits
 MARGIN = 0.2  # the share of the reward that comes from the score, not the rank
 MAX_ROLLOUT = 3000  # decisions; every game ends far sooner, a bound against a loop
 
 
 class Node:
-    __slots__ = ("avail", "children", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "prior", "reward", "seat", "visits")
 
-    def __init__(self, seat: int | None = None):
+    def __init__(self, seat: int | None = None, prior: float = 0.0):
         self.seat = seat  # who made the move leading here
         self.children: dict[str, Node] = {}
         self.visits = 0
         self.avail = 1
         self.reward = 0.0
+        self.prior = prior  # 1 for the heuristic's best root move, down to 0
 
 
 def reward(engine, state: dict) -> dict[int, float]:
@@ -88,8 +90,10 @@ def select(node: Node, keys: list[str]) -> str:
     best, best_value = keys[0], -1.0
     for key in keys:
         child = node.children[key]
-        value = child.reward / child.visits + EXPLORATION * math.sqrt(
-            math.log(child.avail) / child.visits
+        value = (
+            child.reward / child.visits
+            + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
+            + BIAS * child.prior / (child.visits + 1)
         )
         if value > best_value:
             best, best_value = key, value
@@ -105,15 +109,16 @@ def iterate(engine, root: Node, state: dict, observer: int, policy, rng, top) ->
         untried = []
         for i, key in enumerate(keys):
             child = node.children.get(key)
-            if child is None:
-                untried.append(i)
-            else:
+            if child is not None:
                 child.avail += 1
+            if child is None or not child.visits:
+                untried.append(i)
         if untried:
             options = [legal[i] for i in untried]
             move = policy_move(engine, state, seat, options, policy, rng)
             key = keys[untried[options.index(move)]]
-            node.children[key] = child = Node(seat)
+            child = node.children.get(key) or Node(seat)
+            node.children[key] = child
             state = engine.apply(state, seat, move)
             path.append(child)
             break
@@ -152,16 +157,21 @@ def search(
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(seed)
+    root = Node()
     top = legal
-    if policy is not None and len(legal) > ROOT_WIDTH:
+    if policy is not None:
+        # The root's candidates: the heuristic's best moves, each visited once
+        # by a playout before the tree grows, with a prior by rank.
         view = engine.view(state, seat)
         ranked = sorted(
             range(len(legal)),
             key=lambda i: (policy(view, seat, legal[i]), -i),
             reverse=True,
-        )
-        top = [legal[i] for i in sorted(ranked[:ROOT_WIDTH])]
-    root = Node()
+        )[:ROOT_WIDTH]
+        top = [legal[i] for i in sorted(ranked)]
+        for rank, i in enumerate(ranked):
+            prior = 1.0 - rank / max(len(ranked) - 1, 1)
+            root.children[canonical(legal[i])] = Node(seat, prior)
     deadline = time.perf_counter() + seconds
     done = 0
     while done < iterations and (done == 0 or time.perf_counter() < deadline):

@@ -1,0 +1,145 @@
+"""Computer players on the site: the level chosen for a seat, their names, the
+timeout rule's level, and the Celery queue their task goes to."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from campaigns import services as campaign_services
+from games import services
+from games.bots.names import NAMES, bot_name
+from games.models import Game, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def login(user):
+    c = Client()
+    c.force_login(user)
+    return c
+
+
+def citadels_table(creator, players=4):
+    return services.game_create(
+        creator=creator, engine_slug="citadels", num_players=players, options={}
+    )
+
+
+def test_the_level_chosen_on_the_page_reaches_the_seat(ana):
+    game = citadels_table(ana)
+    c = login(ana)
+    page = c.get(reverse("games:game", args=[game.pk])).content.decode()
+    assert 'name="level"' in page and 'value="hard"' in page
+    response = c.post(reverse("games:add_bot", args=[game.pk]), {"level": "hard"})
+    assert response.status_code == 302
+    c.post(reverse("games:add_bot", args=[game.pk]), {"level": "easy"})
+    levels = list(game.seats.order_by("position").values_list("bot_level", flat=True))
+    assert levels == ["", "hard", "easy"]
+
+
+def test_a_computer_player_added_without_a_level_plays_normal(ana):
+    game = citadels_table(ana)
+    login(ana).post(reverse("games:add_bot", args=[game.pk]))
+    assert game.seats.get(position=1).bot_level == "normal"
+
+
+def test_an_unknown_level_is_refused_with_a_4xx_and_no_seat(ana):
+    game = citadels_table(ana)
+    response = login(ana).post(
+        reverse("games:add_bot", args=[game.pk]), {"level": "godlike"}
+    )
+    assert 400 <= response.status_code < 500
+    assert game.seats.count() == 1
+
+
+def test_computer_players_never_share_a_name_at_a_table(ana):
+    """Seven computer players of one level at an 8-seat table: eight names."""
+    game = citadels_table(ana, players=8)
+    for _ in range(7):
+        services.seat_add_bot(game_id=game.pk, user=ana, level="normal")
+    names = [s.name for s in Game.objects.get(pk=game.pk).seats.all()]
+    assert len(set(names)) == 8
+    assert "Computer" not in names
+
+
+def test_computer_players_of_different_levels_have_different_names():
+    for game in NAMES.values():
+        lists = [set(names) for names in game.values()]
+        assert sum(len(x) for x in lists) == len(set().union(*lists))
+    all_names = [n for game in NAMES.values() for ns in game.values() for n in ns]
+    assert len(all_names) == len(set(all_names))
+
+
+def test_a_computer_players_name_is_translated(ana):
+    game = citadels_table(ana, players=2)
+    services.seat_add_bot(game_id=game.pk, user=ana, level="hard")
+    seat = Seat.objects.get(game=game, position=1)
+    english = seat.name
+    with translation.override("fr"):
+        french = seat.name
+    assert english == bot_name("citadels", "hard", 1)
+    assert french != english and french
+
+
+def test_every_computer_players_name_has_a_french_text():
+    with translation.override("fr"):
+        for game in NAMES.values():
+            for names in game.values():
+                for name in names:
+                    assert translation.gettext(name) != name, name
+
+
+def test_campaign_computer_players_get_the_chosen_level_and_names(ana):
+    c = login(ana)
+    c.post(
+        reverse("campaigns:new"),
+        {
+            "name": "Levels",
+            "players": "3",
+            "emails": "",
+            "bots": "2",
+            "bot_level": "hard",
+            "time_per_move": "",
+        },
+    )
+    from campaigns.models import Campaign
+
+    campaign = Campaign.objects.get(name="Levels")
+    bots = [p for p in campaign.players.all() if p.is_bot]
+    assert [p.bot_level for p in bots] == ["hard", "hard"]
+    assert len({p.name for p in bots}) == 2
+
+
+def test_campaign_service_refuses_an_unknown_level(ana):
+    from games.errors import Invalid
+
+    with pytest.raises(Invalid):
+        campaign_services.campaign_create(
+            creator=ana, num_players=2, bots=1, bot_level="simple"
+        )
+
+
+def test_the_bot_task_goes_to_the_bots_queue():
+    """Routed by the settings (CELERY_TASK_ROUTES), so that emails and sweeps on
+    the default queue never wait behind a computer player's thinking."""
+    from config.celery import app
+    from games.services.bots import bots_play_task
+    from games.tasks import notification_send_task
+
+    router = app.amqp.router
+    bots_route = router.route({}, bots_play_task.name)
+    mail_route = router.route({}, notification_send_task.name)
+    assert bots_route["queue"].name == "bots"
+    assert mail_route["queue"].name != "bots"
+
+
+def test_make_run_worker_consumes_both_queues():
+    from pathlib import Path
+
+    from django.conf import settings
+
+    makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
+    assert "-Q celery,bots" in makefile
