@@ -1,4 +1,15 @@
-"""A simple Citadels heuristic, from the seat's view only.
+"""The normal Citadels player: the easy player's rules of thumb (below), with
+the draft read for threats and the Assassin and the Thief never aiming at a
+character the seat knows is out of the round.
+
+Draft by threat: when a rival is two districts or fewer from a complete city,
+the Assassin, the Warlord (and their kin) are worth more, to stop them; the
+leader takes the Bishop (its city safe from rank 8) or the Assassin (out of
+the others' hands); the Thief is worth more when a rival is rich. Targets: a
+character this seat discarded face down is nobody's this round; a character it
+holds itself is not a target either.
+
+The easy player's rules:
 
 Draft: a character that suits the hand and purse (the Architect or the Merchant
 when poor, the King for the crown, the Warlord or Assassin against a leader).
@@ -83,6 +94,46 @@ def _affordable(view: dict, seat: int) -> list[int]:
     ]
 
 
+STOPPERS = {
+    "assassin": 2.5,
+    "warlord": 2.0,
+    "witch": 2.0,
+    "marshal": 1.5,
+    "diplomat": 1.5,
+    "magistrate": 1.5,
+    "blackmailer": 1.0,
+}
+
+
+def known_out(view: dict) -> set[str]:
+    """The characters this seat knows no one plays against it this round: those
+    it discarded face down and those it holds."""
+    out = {c["key"] for c in view.get("my_discards") or []}
+    out |= {c["key"] for c in view.get("my_characters") or []}
+    return out
+
+
+def threat_taste(view: dict, seat: int, key: str) -> float:
+    """What the table's threats add to a character's taste in the draft."""
+    me = _me(view, seat)
+    others = [p for p in view["players"] if p["seat"] != seat]
+    if not others:
+        return 0.0
+    complete = view.get("complete_size") or 8
+    closest = max(p["city_size"] for p in others)
+    richest = max(p["gold"] for p in others)
+    taste = 0.0
+    if closest >= complete - 2:
+        taste += STOPPERS.get(key, 0.0)
+    if me["city_size"] > closest and me["city_size"] >= 3:
+        taste += {"bishop": 1.5, "assassin": 1.0}.get(key, 0.0)
+    if key == "thief" and richest >= 5:
+        taste += 1.5
+    if key == "architect" and me["gold"] >= 5 and me["hand_count"] >= 2:
+        taste += 1.0
+    return taste
+
+
 def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     t = move["type"]
     me = _me(view, seat)
@@ -90,7 +141,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     cards = _cards(view)
     if t == "choose":
         key = move["character"][5:]
-        score = CHARACTER_TASTE.get(key, 2.0)
+        score = CHARACTER_TASTE.get(key, 2.0) + threat_taste(view, seat, key)
         if key in ("merchant", "trader", "alchemist") and me["gold"] <= 2:
             score += 1.0
         if key in ("architect", "scholar", "navigator") and me["hand_count"] <= 1:
@@ -121,7 +172,12 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
             base -= 2.0
         return base
     if t in ("kill", "rob", "bewitch"):
-        return 5.0 + TARGET_TASTE.get(move["character"], 0)
+        if move["character"] in known_out(view):
+            return 0.5  # nobody holds it this round
+        bonus = 0.0
+        if t == "rob" and move["character"] in ("merchant", "king", "architect"):
+            bonus = 0.5
+        return 5.0 + TARGET_TASTE.get(move["character"], 0) + bonus
     if t in ("destroy", "seize", "armory"):
         target = move["seat"]
         cost = _cost(cards, move["district"])

@@ -9,8 +9,7 @@ import time
 import pytest
 
 from games import engines
-from games.bots import LEVELS, Budget, choose_move
-from games.bots import ismcts
+from games.bots import LEVELS, Budget, choose_move, ismcts
 from games.bots.ladder import play, run, wilson
 from games.bots.levels import heuristic
 
