@@ -1,41 +1,56 @@
-"""A small My City heuristic: build where the building covers the most points
-(an empty meadow or a rock is a gain, a tree a loss), close to one's other buildings
-and to the edges so that no lonely meadow is left behind, the top rows first (the
-tie-break); pass only when every placement loses more than a pass; stop last."""
+"""The normal My City player: greedy on the points, counted as the engine counts
+them, from what the seat's view shows of its own board and of the rules in
+force (the chapter's and episode's rules, its stickers, the races still open);
+the easy player's feel for a snug placement breaks ties. It passes when every
+placement loses more than a pass and stops only when it cannot pass.
+
+The count reuses the engine's public scoring functions (`scoring.seat_score`,
+`rules.race_*`) on a state rebuilt from the view: the seat's own board and the
+public rules only, so nothing hidden is read.
+"""
 
 from __future__ import annotations
 
-# What covering a space is worth (base scoring: -1 per empty meadow, -1 per rock,
-# +1 per tree while they stay visible).
-COVER_GAIN = {".": 1, "G": 1, "R": 2, "r": 1, "T": -2, "t": -1}
+from ..engines.my_city.buildings import cells_of
+from ..engines.my_city.rules import race_key, race_reached
+from ..engines.my_city.scoring import seat_score
+from . import my_city as easy
+
 PASS = -1.0
-STOP = -3.0
 
 
-def _cells(view: dict, move: dict) -> list:
-    image = view["revealed"]["orientations"][move["orientation"]]
-    return [(move["row"] + dr, move["col"] + dc) for dr, dc in image]
+def _public_state(view: dict) -> dict:
+    return {
+        "rules": view["chapter"]["rules"],
+        "mode": view["mode"],
+        "races": view["races"],
+        "players": view["players"],
+    }
+
+
+def _value(state: dict, seat: int, player: dict) -> float:
+    score, _detail = seat_score(state, seat, player, True)
+    won = {award["race"] for award in state["races"]}
+    for index, rule in enumerate(state["rules"]):
+        if rule["kind"] != "race":
+            continue
+        if race_key(index, rule) not in won and race_reached(rule, player):
+            score += rule["points"]
+    return score
 
 
 def score_move(view: dict, seat: int, move: dict) -> float:
-    if move["type"] == "pass":
-        return PASS
-    if move["type"] == "stop":
-        return STOP
+    if move["type"] != "place":
+        return easy.score_move(view, seat, move)
+    state = _public_state(view)
     me = view["players"][seat]
-    terrain, grid = me["terrain"], me["cells"]
-    cells = _cells(view, move)
-    covered = set(cells)
-    gain = sum(COVER_GAIN.get(terrain[r][c], 0) for r, c in cells)
-    rows, cols = len(terrain), len(terrain[0])
-    snug = 0  # sides against a building, an unbuildable space or the board's edge
-    for r, c in cells:
-        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if (nr, nc) in covered:
-                continue
-            if not (0 <= nr < rows and 0 <= nc < cols):
-                snug += 1
-            elif grid[nr][nc] or terrain[nr][nc] in "MFWX":
-                snug += 1
-    top = sum(r for r, _c in cells) / len(cells)
-    return gain + 0.08 * snug - 0.01 * top
+    now = _value(state, seat, me)
+    entry = {
+        "building": move["building"],
+        "cells": cells_of(
+            move["building"], move["orientation"], move["row"], move["col"]
+        ),
+    }
+    trial = {**me, "placed": [*me["placed"], entry]}
+    gain = _value(state, seat, trial) - now
+    return gain + 0.1 * easy.score_move(view, seat, move)
