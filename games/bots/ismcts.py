@@ -147,31 +147,36 @@ def search(
     seat: int,
     *,
     policy=None,
+    prior=None,
     seed: int = 0,
     iterations: int = 1000,
     seconds: float = 1.0,
     stats: dict | None = None,
 ) -> dict:
-    """The move `seat` should make, by SO-ISMCTS within the budget."""
+    """The move `seat` should make, by SO-ISMCTS within the budget: `policy`
+    plays the playouts, `prior` (by default `policy`) ranks the root's moves."""
     legal = engine.legal_moves(state, seat)
+    if stats is not None:
+        stats["iterations"] = 0
     if len(legal) == 1:
         return legal[0]
     rng = random.Random(seed)
     root = Node()
     top = legal
-    if policy is not None:
+    prior = prior or policy
+    if prior is not None:
         # The root's candidates: the heuristic's best moves, each visited once
         # by a playout before the tree grows, with a prior by rank.
         view = engine.view(state, seat)
         ranked = sorted(
             range(len(legal)),
-            key=lambda i: (policy(view, seat, legal[i]), -i),
+            key=lambda i: (prior(view, seat, legal[i]), -i),
             reverse=True,
         )[:ROOT_WIDTH]
         top = [legal[i] for i in sorted(ranked)]
         for rank, i in enumerate(ranked):
-            prior = 1.0 - rank / max(len(ranked) - 1, 1)
-            root.children[canonical(legal[i])] = Node(seat, prior)
+            weight = 1.0 - rank / max(len(ranked) - 1, 1)
+            root.children[canonical(legal[i])] = Node(seat, weight)
     deadline = time.perf_counter() + seconds
     done = 0
     while done < iterations and (done == 0 or time.perf_counter() < deadline):

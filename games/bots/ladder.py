@@ -135,11 +135,14 @@ def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
     """Measured hard-search speed: iterations per second from the opening
     position and from a position a third of the way into a normal game."""
     from .ismcts import search
-    from .levels import heuristic
+    from .levels import ROLLOUT, heuristic
 
     state = engine.setup(players, engine.default_options(players), seed)
     rates = []
     for _ in range(2):
+        state = advance(engine, state, 0)
+        if engine.is_over(state):
+            break
         stats: dict = {}
         seat = engine.to_move(state)[0]
         t = time.perf_counter()
@@ -147,19 +150,26 @@ def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
             engine,
             state,
             seat,
-            policy=heuristic(engine.slug),
+            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
+            prior=heuristic(engine.slug),
             seed=seed,
             iterations=10**9,
             seconds=seconds,
             stats=stats,
         )
         rates.append(stats["iterations"] / (time.perf_counter() - t))
-        for step in range(30 * players):
-            if engine.is_over(state):
-                break
-            seat = engine.to_move(state)[0]
-            move = choose_move(engine, state, seat, seed=step, level="normal")
-            state = engine.apply(state, seat, move)
-        if engine.is_over(state):
-            break
+        state = advance(engine, state, 30 * players)
     return rates
+
+
+def advance(engine, state: dict, decisions: int) -> dict:
+    """The state after `decisions` normal moves, then on to a seat with a choice."""
+    step = 0
+    while not engine.is_over(state):
+        seat = engine.to_move(state)[0]
+        if step >= decisions and len(engine.legal_moves(state, seat)) > 1:
+            break
+        move = choose_move(engine, state, seat, seed=step, level="normal")
+        state = engine.apply(state, seat, move)
+        step += 1
+    return state

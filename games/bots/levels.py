@@ -5,7 +5,8 @@
 - **normal**: the game's better heuristic (`<game>_normal.py`; for Rival Cities
   the mixed route bot of `rival_routes.py`), always its best-scored move;
 - **hard**: information-set Monte Carlo tree search (`ismcts.py`) over the
-  engine's determinizations, with the normal heuristic as its rollout policy,
+  engine's determinizations, with the normal heuristic as its prior at the
+  root and as its playout policy (My City's playouts use the easy one, faster),
   within a `Budget` of iterations and seconds.
 
 Each heuristic is `score_move(view, seat, move) -> float` and sees only the
@@ -48,6 +49,11 @@ HEURISTICS: dict[str, dict[str, Score]] = {
     },
     "my-city": {"easy": my_city.score_move, "normal": my_city_normal.score_move},
 }
+
+
+# The hard search's playouts: the normal heuristic, except where it is too slow
+# to play many games within a decision's budget (My City's counts every point).
+ROLLOUT = {"my-city": "easy"}
 
 
 @dataclass(frozen=True)
@@ -100,7 +106,8 @@ def choose_move(
             engine,
             state,
             seat,
-            policy=score,
+            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
+            prior=score,
             seed=seed,
             iterations=budget.iterations,
             seconds=budget.seconds,
