@@ -19,10 +19,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_noop
 
-from games.bots import citadels as citadels_bot
-from games.bots import lost_cities as lost_cities_bot
-from games.bots import my_city as my_city_bot
-from games.bots import rival_cities as rival_cities_bot
+from games.bots.levels import heuristic
 from games.engines import Engine
 from games.engines.citadels import ENGINE as CITADELS
 from games.engines.lost_cities import ENGINE as LOST_CITIES
@@ -44,8 +41,8 @@ class GameSpec:
     name: str  # the engine's English name, marked for translation here
     summary: str  # one paragraph for the lobby, marked for translation here
     form: type[TableForm]
-    # score_move(view, seat, move) -> a number: the computer player plays the
-    # best-scored legal move (None: a random legal move).
+    # score_move(view, seat, move) -> a number: the normal computer player's
+    # heuristic (games/bots/levels.py holds every level's).
     bot: Callable[[dict, int, dict], float] | None = None
     # figures(rows) -> [(label, value)] or None, for the statistics page.
     figures: Callable[[list[dict]], list | None] | None = None
@@ -70,7 +67,7 @@ GAMES: tuple[GameSpec, ...] = (
             "one you cannot finish. About 20 minutes of real play."
         ),
         form=LostCitiesForm,
-        bot=lost_cities_bot.score_move,
+        bot=heuristic("lost-cities"),
         figures=figures.lost_cities,
     ),
     GameSpec(
@@ -82,7 +79,7 @@ GAMES: tuple[GameSpec, ...] = (
             "steal. 2 to 8 players."
         ),
         form=CitadelsForm,
-        bot=citadels_bot.score_move,
+        bot=heuristic("citadels"),
         figures=figures.citadels,
     ),
     GameSpec(
@@ -94,7 +91,7 @@ GAMES: tuple[GameSpec, ...] = (
             "sudden victories."
         ),
         form=RivalCitiesForm,
-        bot=rival_cities_bot.score_move,
+        bot=heuristic("rival-cities"),
         figures=figures.rival_cities,
     ),
     GameSpec(
@@ -106,7 +103,7 @@ GAMES: tuple[GameSpec, ...] = (
             "24-episode campaign."
         ),
         form=MyCityForm,
-        bot=my_city_bot.score_move,
+        bot=heuristic("my-city"),
         figures=figures.my_city,
     ),
 )

@@ -9,10 +9,15 @@ on it: at each node only the children whose move is legal in this
 determinization are candidates, chosen by UCB1 with availability counts (a
 child's exploration term counts the visits in which it was available, not all
 the parent's visits). The first move not yet in the tree is added (the one the
-heuristic scores best: a progressive prior), then the game is played out to
-its end by the heuristic (`policy`, one legal move in ten at random), and every
-node of the path is credited with the result of the seat that made its move:
-1 for first place, 0 for last, shared ranks between (`reward`).
+heuristic scores best), then the game is played out to its end by the
+heuristic (`policy`, one legal move in twenty at random), and every node of the
+path is credited with the result of the seat that made its move (`reward`: 1
+for first place, 0 for last, shared ranks between, a fifth of it from the
+score's place between the lowest and the highest).
+
+The root holds only the heuristic's best `ROOT_WIDTH` moves (`prior`), each
+with a progressive bias by rank that fades as it is visited: with few
+iterations the search plays like the heuristic, with more it overrules it.
 
 Simultaneous rounds (My City) are played as the contract plays them: each
 seat's decision is applied on its own; the observer decides first when it is
