@@ -37,6 +37,16 @@ def static_root(tmp_path_factory):
 
 
 @pytest.fixture(autouse=True, scope="session")
+def small_hard_bot_budget():
+    """A hard computer player thinks a few iterations in tests, not the site's
+    seconds (tests/engines/test_bot_levels.py checks the budget itself)."""
+    from django.test import override_settings
+
+    with override_settings(BOT_HARD_ITERATIONS=6, BOT_HARD_SECONDS=1.0):
+        yield
+
+
+@pytest.fixture(autouse=True, scope="session")
 def fast_password_hashing():
     """Passwords hashed with MD5 in tests: PBKDF2's 1.5 million rounds cost 0.6 s
     of CPU per user made or logged in with a password, which was most of the

@@ -143,3 +143,29 @@ def test_make_run_worker_consumes_both_queues():
 
     makefile = (Path(settings.BASE_DIR) / "Makefile").read_text()
     assert "-Q celery,bots" in makefile
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hard_computer_player_answers_moves_through_the_site(ana, settings):
+    """A Lost Cities table against a hard computer player: after each of Ana's
+    turns, the bot's task (run at once in tests) has played its own."""
+    from games import engines
+
+    assert settings.BOT_HARD_ITERATIONS <= 10  # the tests' small budget
+    game = services.game_create(
+        creator=ana, engine_slug="lost-cities", num_players=2, options={}
+    )
+    c = login(ana)
+    c.post(reverse("games:add_bot", args=[game.pk]), {"level": "hard"})
+    game.refresh_from_db()
+    engine = engines.get("lost-cities")
+    assert game.seats.get(position=1).bot_level == "hard"
+    for _turn in range(3):
+        assert engine.to_move(game.state) == [0]
+        for _step in range(2):
+            move = engine.legal_moves(game.state, 0)[0]
+            services.move_submit(
+                game_id=game.pk, user=ana, move=move, expected_version=game.version
+            )
+            game.refresh_from_db()
+    assert game.moves.filter(seat=1).count() >= 6

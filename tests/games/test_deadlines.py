@@ -227,3 +227,22 @@ def test_a_timeout_and_the_players_move_racing_apply_exactly_one(ana, ben, polic
         assert first.move == move and outcome["timeout"] == "overtaken"
     else:
         assert outcome["move"] == "Conflict"
+
+
+def test_the_computer_moves_for_an_absent_player_at_the_normal_level(
+    ana, ben, monkeypatch
+):
+    """The timeout rule "the computer moves for you" plays at the normal level."""
+    levels = []
+    real = deadlines.bot_move
+
+    def spy(engine, game, seat, level):
+        levels.append(level)
+        return real(engine, game, seat, level)
+
+    monkeypatch.setattr(deadlines, "bot_move", spy)
+    with time_machine.travel(START, tick=False) as clock:
+        timed_game(ana, ben, days=1, policy=Game.TimeoutPolicy.BOT)
+        clock.shift(timedelta(days=1, minutes=1))
+        assert deadlines.deadlines_sweep() == 1
+    assert levels and set(levels) == {"normal"}
