@@ -248,7 +248,7 @@ CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
 # Computer players (games/bots/levels.py): what one "hard" decision may spend,
 # iterations of its tree search and seconds of wall clock, whichever ends first.
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=400)
-BOT_HARD_SECONDS = env.float("BOT_HARD_SECONDS", default=2.0)
+BOT_HARD_SECONDS = env.float("BOT_HARD_SECONDS", default=1.5)
 
 # Security: secure cookies, HSTS and a strict CSP whenever DEBUG is off.
 SECURE_CSP = {

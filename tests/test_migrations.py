@@ -43,3 +43,46 @@ def test_no_index_repeats_the_lead_of_another():
                     o for o in columns if len(o) > len(cols) and o[: len(cols)] == cols
                 ]
                 assert not longer, (table, cols, longer)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_old_simple_computer_players_become_normal():
+    """0007 (games) and 0004 (campaigns): the one level computer players had,
+    "simple", is the normal level now."""
+    from django.db.migrations.executor import MigrationExecutor
+
+    before = [
+        ("games", "0006_lean_indexes"),
+        ("campaigns", "0003_carries_with_continuity"),
+    ]
+    after = [("games", "0007_bot_levels"), ("campaigns", "0004_bot_levels")]
+    executor = MigrationExecutor(connection)
+    before += executor.loader.graph.leaf_nodes("accounts")
+    executor.migrate(before)
+    apps = executor.loader.project_state(before).apps
+    user = apps.get_model("accounts", "User").objects.create(
+        email="old@example.com", display_name="Old"
+    )
+    game = apps.get_model("games", "Game").objects.create(
+        engine="lost-cities", num_players=2, options={}, created_by=user
+    )
+    apps.get_model("games", "Seat").objects.create(
+        game=game, position=1, bot_level="simple"
+    )
+    campaign = apps.get_model("campaigns", "Campaign").objects.create(
+        name="Old", num_players=2, created_by=user
+    )
+    apps.get_model("campaigns", "CampaignPlayer").objects.create(
+        campaign=campaign, position=1, bot_level="simple"
+    )
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    apps = executor.loader.project_state(after).apps
+    seat = apps.get_model("games", "Seat").objects.get(game_id=game.pk)
+    player = apps.get_model("campaigns", "CampaignPlayer").objects.get(
+        campaign_id=campaign.pk
+    )
+    assert (seat.bot_level, player.bot_level) == ("normal", "normal")
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
