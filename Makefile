@@ -11,7 +11,7 @@ PYTHON ?= $(shell for c in python3.14 python3.13 python3.12 python3 \
 	  if command -v $$c >/dev/null 2>&1 && $$c -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
 	    echo $$c; break; fi; done)
 
-.PHONY: run test lint format install messages makemessages bench clean
+.PHONY: run test lint format install messages makemessages bench ladder clean
 
 $(STAMP): pyproject.toml
 	@if [ -z "$(PYTHON)" ]; then \
@@ -67,6 +67,12 @@ format: $(STAMP)
 # Benchmarks (bench/, figures in docs/benchmarks.md): make bench BENCH_ARGS=--quick
 bench: $(STAMP)
 	$(PY) -m bench $(BENCH_ARGS)
+
+# The computer players' ladder (docs/bots.md): every level pairing in every game.
+# Hours on one core at 500 games a pairing; e.g. LADDER_ARGS="--games 20 --iterations 20"
+LADDER_PAIRS = --pair normal:easy --pair easy:random --pair normal:random --pair hard:random --pair hard:normal
+ladder: $(STAMP)
+	$(PY) manage.py bot_ladder $(LADDER_PAIRS) --games 500 $(LADDER_ARGS)
 
 clean:
 	rm -rf $(VENV) var/*.sqlite3
