@@ -71,7 +71,7 @@ class Command(BaseCommand):
                 a, _sep, b = pair.partition(":")
 
                 def progress(tally, slug=slug):
-                    if tally.games % 50 == 0:
+                    if tally.games % (50 if options["games"] >= 100 else 1) == 0:
                         self.stderr.write(row(slug, tally))
 
                 tally = run(
