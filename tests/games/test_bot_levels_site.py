@@ -169,3 +169,30 @@ def test_a_hard_computer_player_answers_moves_through_the_site(ana, settings):
             )
             game.refresh_from_db()
     assert game.moves.filter(seat=1).count() >= 6
+
+
+def test_the_ladder_command_prints_a_table_on_a_tiny_sample():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command(
+        "bot_ladder",
+        game=["lost-cities"],
+        pair=["hard:random", "normal:easy"],
+        games=1,
+        iterations=1,
+        stdout=out,
+        stderr=StringIO(),
+    )
+    lines = [line for line in out.getvalue().splitlines() if "lost-cities" in line]
+    assert len(lines) == 2
+    assert "hard vs random | 2 | 1 |" in lines[0]
+
+
+def test_the_ladder_command_refuses_an_unknown_level():
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError):
+        call_command("bot_ladder", game=["lost-cities"], pair=["hard:godlike"])
