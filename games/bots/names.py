@@ -49,8 +49,8 @@ NAMES: dict[str, dict[str, tuple[str, ...]]] = {
     "rival-cities": {
         "easy": (
             gettext_noop("Dock Clerk"),
-            gettext_noop("Brewer's Boy"),
-            gettext_noop("Ship's Mate"),
+            gettext_noop("Young Brewer"),
+            gettext_noop("First Mate"),
         ),
         "normal": (
             gettext_noop("Harbour Master"),

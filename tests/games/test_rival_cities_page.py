@@ -163,7 +163,8 @@ def test_bell_line_shown_once_at_game_start_against_a_bot(
     game.refresh_from_db()
     assert game.version == 1 and game.state["inkwell"] == -1
     body = c.get(game.get_absolute_url()).content.decode()
-    assert "Last move: Computer took 1" in body
+    bot = game.seats.get(position=1).name  # its name at this table
+    assert f"Last move: {bot} took 1" in body
     assert body.count('data-bell="1"') == 1
     spaces = [int(n) for n in re.findall(r'data-space="(\d+)"', body)]
     assert spaces == list(range(len(game.state["ring"])))
