@@ -19,11 +19,11 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_noop
 
+from games import option_words
 from games.bots import citadels as citadels_bot
 from games.bots import lost_cities as lost_cities_bot
 from games.bots import my_city as my_city_bot
 from games.bots import rival_cities as rival_cities_bot
-from games import option_words
 from games.engines import Engine
 from games.engines.citadels import ENGINE as CITADELS
 from games.engines.lost_cities import ENGINE as LOST_CITIES
