@@ -160,7 +160,10 @@ ACCOUNT_CONFIRM_EMAIL_ON_GET = False
 ACCOUNT_LOGIN_ON_EMAIL_CONFIRMATION = True
 ACCOUNT_USER_MODEL_USERNAME_FIELD = None
 ACCOUNT_ADAPTER = "accounts.adapters.AccountAdapter"
-ACCOUNT_FORMS = {"login": "accounts.forms.LoginForm"}
+ACCOUNT_FORMS = {
+    "login": "accounts.forms.LoginForm",
+    "signup": "accounts.forms.SignupForm",
+}
 # allauth's rate limits stay at their defaults (on). They count per client
 # address: behind proxies of ours (a TLS proxy, a load balancer) that address is
 # the one TRUSTED_PROXY_COUNT entries from the right of X-Forwarded-For (each

@@ -6,6 +6,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from . import registry, selectors, services
@@ -40,7 +41,10 @@ def game_new(request, slug):
     except KeyError:
         raise Http404 from None
     engine = game_spec.engine
-    form = game_spec.form(request.POST or None)
+    # "?against=computer" (the welcome's links) opens the form with the
+    # computer players ticked.
+    initial = {"against_computer": request.GET.get("against") == "computer"}
+    form = game_spec.form(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_create(
@@ -50,15 +54,21 @@ def game_new(request, slug):
                 options=form.options(),
                 **form.table_settings(),
             )
+            if form.cleaned_data["against_computer"]:
+                for _seat in range(1, game.num_players):
+                    services.seat_add_bot(game_id=game.pk, user=request.user)
         except Refused as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(game)
+    players, options = game_spec.form.preset()
+    preset = game_spec.describe_options(engine.validate_options(players, options))
+    if engine.min_players != engine.max_players:
+        preset.insert(0, ngettext("%(n)d player", "%(n)d players", players) % {"n": players})
+    context = {"engine": engine, "form": form, "preset": preset}
     # A form sent back with its errors says so in its status too.
     status = 400 if request.method == "POST" else 200
-    return render(
-        request, "games/new.html", {"engine": engine, "form": form}, status=status
-    )
+    return render(request, "games/new.html", context, status=status)
 
 
 @login_required
