@@ -33,8 +33,7 @@ class TableForm(forms.Form):
         required=False,
         initial=False,
         help_text=_(
-            "The other seats are taken by computer players and the game starts "
-            "at once."
+            "The other seats are taken by computer players and the game starts at once."
         ),
     )
     visibility = forms.ChoiceField(

@@ -3,7 +3,7 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -15,6 +15,8 @@ from .notifications.presence import presence_mark
 
 # The `#board` section htmx swaps (a Jinja2 template, games/templating.py).
 BOARD_TEMPLATE = "games/board.jinja"
+# The header's count of games waiting for the viewer (also in base.html).
+WAITING_COUNT_TEMPLATE = "games/waiting_count.html"
 
 # Each kind of refusal (games/errors.py) as an HTTP status.
 HTTP_STATUS = {NotFound: 404, NotAllowed: 403, Conflict: 409, Invalid: 400}
@@ -64,7 +66,9 @@ def game_new(request, slug):
     players, options = game_spec.form.preset()
     preset = game_spec.describe_options(engine.validate_options(players, options))
     if engine.min_players != engine.max_players:
-        preset.insert(0, ngettext("%(n)d player", "%(n)d players", players) % {"n": players})
+        preset.insert(
+            0, ngettext("%(n)d player", "%(n)d players", players) % {"n": players}
+        )
     context = {"engine": engine, "form": form, "preset": preset}
     # A form sent back with its errors says so in its status too.
     status = 400 if request.method == "POST" else 200
@@ -120,7 +124,8 @@ def poll(request, game_id):
     # Marked after the seats are read: the board marks what is new since the
     # viewer's previous look, not since this one.
     presence_mark(game_id=game_id, user=request.user)
-    return _board(request, selectors.board_context(game=game, user=request.user))
+    context = selectors.board_context(game=game, user=request.user)
+    return _board(request, context, poll=True)
 
 
 def _rematch_changed(request, game_id) -> bool:
@@ -165,15 +170,25 @@ def _answer(request, game_id, error: Refused | None = None, game=None):
     )
 
 
-def _board(request, context, *, page=False, status=200):
+def _board(request, context, *, page=False, status=200, poll=False):
     """The board section (the whole game page when `page`); an invitation token
     in the url is kept in the board's links (the poll, the replay) for a guest
     without a seat."""
     context["invite"] = request.GET.get("invite", "")
     if page:
         return render(request, "games/game.html", context, status=status)
-    board = get_template(BOARD_TEMPLATE, using="jinja2")
-    return HttpResponse(board.render(context, request), status=status)
+    board = get_template(BOARD_TEMPLATE, using="jinja2").render(context, request)
+    # The header's count of games waiting for the viewer, swapped in place by
+    # htmx (out of band): read with the log when the viewer has just moved, and
+    # on a poll that brings another player's move. (A player still to move after
+    # a move of theirs waits for as many games as before.)
+    count = context.get("waiting_count")
+    if count is None and poll and request.user.is_authenticated:
+        count = selectors.games_awaiting_count(user=request.user)
+    if count is not None:
+        oob = {"oob": True, "count": count}
+        board += render_to_string(WAITING_COUNT_TEMPLATE, oob, request)
+    return HttpResponse(board, status=status)
 
 
 @login_required

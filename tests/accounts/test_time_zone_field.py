@@ -54,7 +54,9 @@ def sign_up(client, **extra):
 
 
 def test_sign_up_takes_the_browsers_time_zone(client):
-    assert "data-detect-timezone" in client.get(reverse("account_signup")).content.decode()
+    assert (
+        "data-detect-timezone" in client.get(reverse("account_signup")).content.decode()
+    )
     assert sign_up(client, timezone="America/New_York").status_code == 302
     assert User.objects.get(email="cleo@example.com").timezone == "America/New_York"
 

@@ -34,7 +34,6 @@ def test_citadels_form_is_short_at_1280_by_800(browser, live_server):
     assert box["width"] < 30 and box["height"] < 30
 
 
-
 def test_the_time_zone_is_filled_from_the_browser(browser, live_server):
     """A person whose zone was never chosen (UTC) finds the browser's zone in the
     field; saving keeps it. A zone chosen before is left alone."""
