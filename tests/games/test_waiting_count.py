@@ -5,9 +5,9 @@ import re
 
 import pytest
 from django.urls import reverse
+from page_helpers import login, post_move
 
 from games import engines, services
-from page_helpers import login, post_move
 
 pytestmark = pytest.mark.django_db
 
