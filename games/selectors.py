@@ -13,7 +13,7 @@ from django.utils import translation
 from games import engines
 
 from . import rows
-from .models import Game, Seat
+from .models import CancelledTable, Game, Seat
 
 LOG_LINES = 40
 PLAYER_MARK = re.compile(r"\{p(\d+)\}")
@@ -69,6 +69,17 @@ def my_games(*, user, finished_limit: int = 30) -> dict:
 
 def game_for_page(*, game_id: int) -> Game | None:
     return rows.game_with_seats(game_id)
+
+
+def table_cancelled(*, game_id: int, user) -> CancelledTable | None:
+    """The table of that id if its creator cancelled it and `user` had a seat
+    there (to anyone else it is a game that does not exist)."""
+    if not user.is_authenticated:
+        return None
+    table = (
+        CancelledTable.objects.select_related("created_by").filter(pk=game_id).first()
+    )
+    return table if table and user.pk in table.players else None
 
 
 def viewer_seat(game: Game, user) -> Seat | None:

@@ -88,9 +88,23 @@ def _visible_game(request, game_id, token=None):
     return game
 
 
+def _cancelled(request, game_id, *, page=True):
+    """A table its creator cancelled, to one of its players: 410 with a page (or,
+    for htmx, the board section) that says so and leads on; else a 404."""
+    table = selectors.table_cancelled(game_id=game_id, user=request.user)
+    if table is None:
+        raise Http404
+    template = "games/cancelled.html" if page else "games/cancelled_board.html"
+    return render(request, template, {"table": table}, status=410)
+
+
 @require_GET
 def game_page(request, game_id):
-    game = _visible_game(request, game_id, token=request.GET.get("invite"))
+    game = selectors.game_for_page(game_id=game_id)
+    if game is None:
+        return _cancelled(request, game_id, page=not request.htmx)
+    if not selectors.can_see(game, request.user, token=request.GET.get("invite")):
+        raise Http404
     presence_mark(game_id=game.pk, user=request.user)
     context = selectors.board_context(game=game, user=request.user)
     return _board(request, context, page=not request.htmx)
@@ -116,7 +130,7 @@ def poll(request, game_id):
     token = request.GET.get("invite")
     current = selectors.game_version(game_id=game_id, user=request.user, token=token)
     if current is None:
-        raise Http404
+        return _cancelled(request, game_id, page=False)
     if current == version and not _rematch_changed(request, game_id):
         presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
