@@ -78,7 +78,9 @@ def game_new(request, slug):
 @login_required
 @require_GET
 def my_games(request):
-    return render(request, "games/my_games.html", selectors.my_games(user=request.user))
+    context = selectors.my_games(user=request.user)
+    context["games"] = registry.GAMES  # the welcome's links, before a first game
+    return render(request, "games/my_games.html", context)
 
 
 def _visible_game(request, game_id, token=None):
