@@ -184,6 +184,8 @@ LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
+# Dates in words in both languages ("1 Dec 2026", "1 déc. 2026"): config/formats/.
+FORMAT_MODULE_PATH = ["config.formats"]
 
 STATIC_URL = "/static/"
 STATIC_ROOT = env.str("STATIC_ROOT", default=str(VAR_DIR / "static"))
