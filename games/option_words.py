@@ -9,7 +9,7 @@ present); every key a table form can set changes the words
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from games.engines.citadels.common import character_name
 
@@ -70,7 +70,10 @@ def my_city(options: dict) -> list[str]:
 
 def citadels(options: dict) -> list[str]:
     edition = options.get("edition", "classic")
-    words = [_("classic edition") if edition == "classic" else _("2016 edition")]
+    if edition == "classic":
+        words = [_("classic edition")]
+    else:
+        words = [pgettext("table options", "2016 edition")]
     words.append(_citadels_characters(options, edition))
     words.append(_citadels_districts(options.get("unique_districts"), edition))
     short = options.get("short_game")
