@@ -50,9 +50,7 @@ class User(AbstractUser):
     language = models.CharField(
         _("language"), max_length=8, choices=Language, default=Language.ENGLISH
     )
-    timezone = models.CharField(
-        _("time zone"), max_length=64, default=DEFAULT_TIMEZONE
-    )
+    timezone = models.CharField(_("time zone"), max_length=64, default=DEFAULT_TIMEZONE)
 
     class TurnEmails(models.TextChoices):
         EVERY = "every", _("An email every time it is my turn")
