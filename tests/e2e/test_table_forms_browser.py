@@ -61,3 +61,15 @@ def test_the_time_zone_is_filled_from_the_browser(browser, live_server):
     User.objects.filter(pk=user.pk).update(timezone="Asia/Tokyo")
     page.goto(f"{live_server.url}/me/preferences/")
     assert page.locator("input[name=timezone]").input_value() == "Asia/Tokyo"
+
+
+def test_sign_up_takes_the_browsers_time_zone(browser, live_server):
+    context = browser.new_context(timezone_id="Asia/Tokyo")
+    page = context.new_page()
+    page.goto(f"{live_server.url}/accounts/signup/")
+    page.fill("input[name=email]", "cleo@example.com")
+    page.fill("input[name=password1]", "a long enough password 7")
+    page.fill("input[name=password2]", "a long enough password 7")
+    page.click("main form button[type=submit]")
+    page.wait_for_load_state()
+    assert User.objects.get(email="cleo@example.com").timezone == "Asia/Tokyo"
