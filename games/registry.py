@@ -8,7 +8,7 @@ scoring, and the figures of its statistics page. Its board is the template
 against the engines found and the templates at start-up.
 
 To add a game: its engine package in `games/engines/`, a form in
-`games/forms.py`, a scoring function in `games/bots/`, optionally figures in
+`games/forms.py`, its options in words in `games/option_words.py`, a scoring function in `games/bots/`, optionally figures in
 `history/figures.py`, a board template, and one `GameSpec` below.
 """
 
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_noop
 
+from games import option_words
 from games.bots.levels import heuristic
 from games.engines import Engine
 from games.engines.citadels import ENGINE as CITADELS
@@ -46,6 +47,9 @@ class GameSpec:
     bot: Callable[[dict, int, dict], float] | None = None
     # figures(rows) -> [(label, value)] or None, for the statistics page.
     figures: Callable[[list[dict]], list | None] | None = None
+    # describe_options(options) -> the table's options in words, translated
+    # (games/option_words.py), for the waiting table, the lobby and the game page.
+    describe_options: Callable[[dict], list[str]] = lambda options: []
 
     @property
     def slug(self) -> str:
@@ -69,6 +73,7 @@ GAMES: tuple[GameSpec, ...] = (
         form=LostCitiesForm,
         bot=heuristic("lost-cities"),
         figures=figures.lost_cities,
+        describe_options=option_words.lost_cities,
     ),
     GameSpec(
         engine=CITADELS,
@@ -81,6 +86,7 @@ GAMES: tuple[GameSpec, ...] = (
         form=CitadelsForm,
         bot=heuristic("citadels"),
         figures=figures.citadels,
+        describe_options=option_words.citadels,
     ),
     GameSpec(
         engine=RIVAL_CITIES,
@@ -93,6 +99,7 @@ GAMES: tuple[GameSpec, ...] = (
         form=RivalCitiesForm,
         bot=heuristic("rival-cities"),
         figures=figures.rival_cities,
+        describe_options=option_words.rival_cities,
     ),
     GameSpec(
         engine=MY_CITY,
@@ -105,6 +112,7 @@ GAMES: tuple[GameSpec, ...] = (
         form=MyCityForm,
         bot=heuristic("my-city"),
         figures=figures.my_city,
+        describe_options=option_words.my_city,
     ),
 )
 

@@ -47,15 +47,15 @@ def test_no_index_repeats_the_lead_of_another():
 
 @pytest.mark.django_db(transaction=True)
 def test_the_old_simple_computer_players_become_normal():
-    """0007 (games) and 0004 (campaigns): the one level computer players had,
+    """0008 (games) and 0004 (campaigns): the one level computer players had,
     "simple", is the normal level now."""
     from django.db.migrations.executor import MigrationExecutor
 
     before = [
-        ("games", "0006_lean_indexes"),
+        ("games", "0007_cancelled_table"),
         ("campaigns", "0003_carries_with_continuity"),
     ]
-    after = [("games", "0007_bot_levels"), ("campaigns", "0004_bot_levels")]
+    after = [("games", "0008_bot_levels"), ("campaigns", "0004_bot_levels")]
     executor = MigrationExecutor(connection)
     before += executor.loader.graph.leaf_nodes("accounts")
     executor.migrate(before)

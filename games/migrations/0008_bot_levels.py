@@ -17,6 +17,6 @@ def normal_to_simple(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0006_lean_indexes")]
+    dependencies = [("games", "0007_cancelled_table")]
 
     operations = [migrations.RunPython(simple_to_normal, normal_to_simple)]
