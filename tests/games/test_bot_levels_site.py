@@ -196,3 +196,23 @@ def test_the_ladder_command_refuses_an_unknown_level():
 
     with pytest.raises(CommandError):
         call_command("bot_ladder", game=["lost-cities"], pair=["hard:godlike"])
+
+
+def test_the_new_table_forms_computer_players_get_the_chosen_level(ana):
+    """ "Play against the computer" on the new-table form: every other seat is a
+    computer player of the level chosen beside it."""
+    response = login(ana).post(
+        reverse("games:new", args=["lost-cities"]),
+        {
+            "expeditions": "5",
+            "rounds": "1",
+            "visibility": "public",
+            "timeout_policy": "bot",
+            "against_computer": "on",
+            "bot_level": "easy",
+        },
+    )
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert game.status == Game.Status.ACTIVE
+    assert [s.bot_level for s in game.seats.order_by("position")] == ["", "easy"]
