@@ -16,15 +16,17 @@ for first place, 0 for last, shared ranks between, a fifth of it from the
 score's place between the lowest and the highest).
 
 The root holds only the heuristic's best `ROOT_WIDTH` moves (`prior`), each
-with a progressive bias by rank that fades as it is visited: with few
-iterations the search plays like the heuristic, with more it overrules it.
+starting with `PRIOR_VISITS` virtual visits worth more for a better rank: with
+few iterations the search plays like the heuristic, and it leaves the
+heuristic's choice only when many playouts say so. The move played is the
+root child with the best mean, virtual visits included.
 
 Simultaneous rounds (My City) are played as the contract plays them: each
 seat's decision is applied on its own; the observer decides first when it is
 among the seats to move, the others in `to_move` order.
 
 The search stops after `iterations` iterations or `seconds` of wall-clock time,
-whichever comes first, and plays the root move visited most. Deterministic for
+whichever comes first. Deterministic for
 a seed whenever the iteration budget is what stops it.
 """
 
@@ -39,21 +41,25 @@ from ..engines.base import canonical
 EXPLORATION = 0.7
 ROLLOUT_NOISE = 0.05
 ROOT_WIDTH = 5  # the root's candidates: the heuristic's best moves
-BIAS = 0.5  # progressive bias at the root: the heuristic's rank, fading with visits
+# The root's prior: each of the heuristic's best moves starts with PRIOR_VISITS
+# virtual visits worth PRIOR_HIGH (its best) down to PRIOR_LOW (its fifth), so
+# that the search leaves the heuristic's choice only on the evidence of many
+# playouts, not on the noise of a few.
+PRIOR_VISITS = 20
+PRIOR_LOW, PRIOR_HIGH = 0.4, 0.6
 MARGIN = 0.2  # the share of the reward that comes from the score, not the rank
 MAX_ROLLOUT = 3000  # decisions; every game ends far sooner, a bound against a loop
 
 
 class Node:
-    __slots__ = ("avail", "children", "prior", "reward", "seat", "visits")
+    __slots__ = ("avail", "children", "reward", "seat", "visits")
 
-    def __init__(self, seat: int | None = None, prior: float = 0.0):
+    def __init__(self, seat: int | None = None, visits: int = 0, reward: float = 0.0):
         self.seat = seat  # who made the move leading here
         self.children: dict[str, Node] = {}
-        self.visits = 0
+        self.visits = visits
         self.avail = 1
-        self.reward = 0.0
-        self.prior = prior  # 1 for the heuristic's best root move, down to 0
+        self.reward = reward
 
 
 def reward(engine, state: dict) -> dict[int, float]:
@@ -95,10 +101,8 @@ def select(node: Node, keys: list[str]) -> str:
     best, best_value = keys[0], -1.0
     for key in keys:
         child = node.children[key]
-        value = (
-            child.reward / child.visits
-            + EXPLORATION * math.sqrt(math.log(child.avail) / child.visits)
-            + BIAS * child.prior / (child.visits + 1)
+        value = child.reward / child.visits + EXPLORATION * math.sqrt(
+            math.log(child.avail) / child.visits
         )
         if value > best_value:
             best, best_value = key, value
@@ -170,8 +174,8 @@ def search(
     top = legal
     prior = prior or policy
     if prior is not None:
-        # The root's candidates: the heuristic's best moves, each visited once
-        # by a playout before the tree grows, with a prior by rank.
+        # The root's candidates: the heuristic's best moves, each with its
+        # virtual visits by rank.
         view = engine.view(state, seat)
         ranked = sorted(
             range(len(legal)),
@@ -180,8 +184,12 @@ def search(
         )[:ROOT_WIDTH]
         top = [legal[i] for i in sorted(ranked)]
         for rank, i in enumerate(ranked):
-            weight = 1.0 - rank / max(len(ranked) - 1, 1)
-            root.children[canonical(legal[i])] = Node(seat, weight)
+            worth = PRIOR_HIGH - (PRIOR_HIGH - PRIOR_LOW) * rank / max(
+                ROOT_WIDTH - 1, 1
+            )
+            root.children[canonical(legal[i])] = Node(
+                seat, PRIOR_VISITS, PRIOR_VISITS * worth
+            )
     deadline = time.perf_counter() + seconds
     done = 0
     while done < iterations and (done == 0 or time.perf_counter() < deadline):
@@ -192,7 +200,7 @@ def search(
         stats["iterations"] = done
     by_key = {canonical(m): m for m in legal}
     visited = [
-        (child.visits, child.reward / child.visits, key)
+        (child.reward / child.visits, child.visits, key)
         for key, child in root.children.items()
         if key in by_key and child.visits
     ]
