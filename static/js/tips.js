@@ -1,25 +1,27 @@
-// Citadels: a character's or a district's name is a button that says what the
-// card does. Hovering it (with a mouse) or focusing it from the keyboard shows
-// the text by CSS alone; a click or a tap keeps it open (aria-expanded) until
-// the next click, a click elsewhere or Escape. The text is also the button's
-// description for screen readers. A text that would leave the screen on the
-// right opens toward the left instead.
+// What a piece of a board does (a card, a character, a district, a ship, an
+// alliance, a lawsuit, a building, a space): the piece's name is a button
+// (`.tip-btn`) followed by its text (`.tip-text`, role tooltip, the button's
+// description for screen readers). Hovering it with a mouse or focusing it from
+// the keyboard shows the text by CSS alone; a click or a tap keeps it open
+// (aria-expanded) until the next click, a click elsewhere or Escape. A text
+// that would leave the screen on the right opens toward the left instead.
+// Shared by every game's board (templates/games/elements/tip.jinja).
 (function () {
   "use strict";
-  if (window.citadelsTips) return;
-  window.citadelsTips = true;
+  if (window.boardTips) return;
+  window.boardTips = true;
 
   function closeAll(except) {
-    document.querySelectorAll('.ct-tip-btn[aria-expanded="true"]').forEach(function (b) {
+    document.querySelectorAll('.tip-btn[aria-expanded="true"]').forEach(function (b) {
       if (b !== except) b.setAttribute("aria-expanded", "false");
     });
   }
 
-  // The text opens under its card, from the card's left edge; from its right
+  // The text opens under its piece, from the piece's left edge; from its right
   // edge when it would leave the screen; narrower when neither fits.
   function place(button) {
     var text = button.nextElementSibling;
-    if (!text || !text.classList.contains("ct-tip-text")) return;
+    if (!text || !text.classList.contains("tip-text")) return;
     text.classList.remove("flip");
     text.style.maxWidth = "";
     var width = document.documentElement.clientWidth;
@@ -31,7 +33,7 @@
   }
 
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest(".ct-tip-btn");
+    var button = event.target.closest && event.target.closest(".tip-btn");
     if (!button) {
       closeAll(null);
       return;
@@ -43,7 +45,7 @@
   });
 
   function onShow(event) {
-    var button = event.target.closest && event.target.closest(".ct-tip-btn");
+    var button = event.target.closest && event.target.closest(".tip-btn");
     if (button) place(button);
   }
   document.addEventListener("focusin", onShow);
