@@ -13,6 +13,8 @@ import json
 
 from django.utils.translation import gettext as _
 
+from games.engines.rival_cities import texts as effects
+
 from .rival_cities_moves import (
     HOW_WON,
     NUMERALS,
@@ -79,7 +81,14 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         move = None
         if kind == "inkwell" and space["distance"]:
             move = find_move(legal, type="move", spaces=space["distance"])
-        ring.append({**space, "move": take(move), "bell_before": space["space"] == 0})
+        ring.append(
+            {
+                **space,
+                "move": take(move),
+                "bell_before": space["space"] == 0,
+                "effect": effects.space_effect(space),
+            }
+        )
     # Drawn in the order the inkwell will meet the spaces: where it stands, then
     # 1, 2, 3... spaces on, with the bell (the low season) where it lies (before
     # space 0, so at the very top at the start, when the inkwell is on no space).
@@ -99,7 +108,12 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
             if kind == "alliance" and seat != me:
                 move = find_move(legal, type="alliance", card=card["id"])
             alliances.append(
-                {**card, "label": alliance_name(card["name"]), "move": take(move)}
+                {
+                    **card,
+                    "label": alliance_name(card["name"]),
+                    "move": take(move),
+                    "effect": effects.alliance_effect(card["id"]),
+                }
             )
         resources = [
             {
@@ -112,6 +126,16 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         ]
         return {
             **data,
+            "ships": [
+                {**s, "effect": effects.ship_effect(s["id"])} for s in data["ships"]
+            ],
+            "hand": None
+            if data["hand"] is None
+            else [{**c, "effect": effects.card_effect(c["id"])} for c in data["hand"]],
+            "lawsuits_won": [
+                {**c, "effect": effects.lawsuit_effect(c["id"])}
+                for c in data["lawsuits_won"]
+            ],
             "name": names.get(seat, ""),
             "city_name": city_name(seat),
             "res_list": resources,
@@ -154,7 +178,13 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         move = None
         if card and kind == "ship":
             move = find_move(legal, type="ship", card=card["id"])
-        ships.append({"card": card, "move": take(move)})
+        ships.append(
+            {
+                "card": card,
+                "move": take(move),
+                "effect": effects.ship_effect(card["id"]) if card else "",
+            }
+        )
     board_alliances = []
     for card in view["alliances"]["board"]:
         move = None
@@ -165,6 +195,7 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
                 "card": card,
                 "label": alliance_name(card["name"]) if card else "",
                 "move": take(move),
+                "effect": effects.alliance_effect(card["id"]) if card else "",
             }
         )
     lawsuits = []
@@ -178,6 +209,9 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
                 "entry": entry,
                 "track": _track(entry["marker"], 4, me) if entry else [],
                 "move": take(move),
+                "effect": effects.lawsuit_effect(entry["lawsuit"]["id"])
+                if entry
+                else "",
             }
         )
 
