@@ -9,6 +9,8 @@ games/templating.py): most pieces are the same from one move to the next.
 
 from __future__ import annotations
 
+from games.engines.lost_cities.texts import card_text, score_text
+
 
 def lc_layout(view, position, legal):
     """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
@@ -30,7 +32,9 @@ def lc_layout(view, position, legal):
                     "symbol": view["symbols"][c],
                     "cards": expedition["cards"],
                     "score": expedition["score"],
-                    "key": (c, expedition["score"]["score"], ids),
+                    "score_text": score_text(expedition["score"]),
+                    "tip": f"tip-exp-{seat}-{c}",
+                    "key": (seat, c, expedition["score"]["score"], ids),
                 }
             )
         return rows
@@ -45,6 +49,7 @@ def lc_layout(view, position, legal):
                 "colour": c,
                 "symbol": view["symbols"][c],
                 "top": top,
+                "text": card_text(top["id"]) if top else "",
                 "count": count,
                 "draw": draw,
                 "key": (c, top["id"] if top else "", count, draw is not None),
@@ -57,6 +62,7 @@ def lc_layout(view, position, legal):
         hand.append(
             {
                 "card": card,
+                "text": card_text(card["id"]),
                 "play": play,
                 "discard": discard,
                 "key": (card["id"], play is not None, discard is not None),
