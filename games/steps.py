@@ -17,7 +17,9 @@ from django.utils.translation import gettext_noop, ngettext
 
 from games.engines.citadels.engine import POWER_MOVES, WONDER_MOVES
 from games.engines.citadels.turns import CARDS_DRAWN, GOLD_TAKEN
+from games.engines.rival_cities.actions import FACTORY_COST
 from games.engines.rival_cities.turn import move_cost
+from games.engines.rival_cities.victories import SHIP_LEAD_TO_WIN
 
 # Lost Cities: the two phases of a turn.
 LOST_CITIES = {
@@ -87,6 +89,7 @@ CITADELS = {
     ),
     "keep": gettext_noop("Keep one of the cards you drew; the other goes back."),
     "main": gettext_noop("You may {actions}, then end your turn."),
+    "main_must": gettext_noop("You must {actions} before your turn can end."),
 }
 CITADELS_PARTS = {
     "power": gettext_noop("use your power"),
@@ -119,7 +122,7 @@ RIVAL_CITIES = {
     "exchange": gettext_noop(
         "Give one resource to the supply and take one of another type, or stop."
     ),
-    "factory": gettext_noop("Pay 2 resources for a factory, or stop."),
+    "factory": gettext_noop("Pay {n} resources for a factory, or stop."),
     "repeat": gettext_noop(
         "Pay the price of your alliance or ship to do the action once more, or stop."
     ),
@@ -133,7 +136,7 @@ RIVAL_CITIES = {
         "letter, or stop."
     ),
     "ship": gettext_noop(
-        "Buy one face-up ship by paying its cost, or stop; 3 ships more than "
+        "Buy one face-up ship by paying its cost, or stop; {n} ships more than "
         "your rival wins."
     ),
     "lawsuit": gettext_noop(
@@ -246,7 +249,8 @@ def _citadels_main(view: dict, legal: list) -> str:
         parts.append(_(CITADELS_PARTS["wonder"]))
     if not parts:
         return _("Nothing more to do: end your turn.")
-    return _(CITADELS["main"]).format(actions=", ".join(parts))
+    text = CITADELS["main"] if "end_turn" in types else CITADELS["main_must"]
+    return _(text).format(actions=", ".join(parts))
 
 
 def step_help(slug: str, view: dict, legal: list) -> str:
@@ -269,6 +273,10 @@ def step_help(slug: str, view: dict, legal: list) -> str:
         costs = ", ".join(f"{n}: {move_cost(n)}" for n in range(free + 1, free + 5))
         step = move_cost(free + 5) - move_cost(free + 4)
         return _(text).format(free=free, costs=costs, step=step)
+    if slug == "rival-cities" and step == "factory":
+        return _(text).format(n=FACTORY_COST)
+    if slug == "rival-cities" and step == "ship":
+        return _(text).format(n=SHIP_LEAD_TO_WIN)
     if slug == "rival-cities" and step == "option":
         offered = [m["option"] for m in legal if m.get("type") == "option"]
         names = [_(OPTIONS[o]) for o in dict.fromkeys(offered) if o in OPTIONS]

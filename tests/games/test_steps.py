@@ -108,6 +108,11 @@ def test_a_citadels_turn_says_what_the_legal_moves_allow():
         )
         line = steps.step_help("citadels", view, [{"type": "end_turn"}])
         assert "build" not in line
+        # The Witch must name a character: no end of turn is offered before.
+        line = steps.step_help(
+            "citadels", view, [{"type": "bewitch", "character": "king"}]
+        )
+        assert line == "You must use your power before your turn can end."
 
 
 def test_rival_cities_options_lists_only_the_options_offered():
@@ -121,3 +126,37 @@ def test_rival_cities_options_lists_only_the_options_offered():
 
 def test_no_line_for_a_seat_without_a_move():
     assert steps.step_help("lost-cities", {"phase": "play"}, []) == ""
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["lost-cities", "citadels", "rival-cities", "my-city"])
+def test_the_board_shows_the_line_under_the_prompt_to_the_player_to_move(
+    ana, ben, slug
+):
+    """The player who must act reads the line under the prompt, right after
+    it; a player who waits reads none."""
+    from page_helpers import login
+
+    from games import services
+
+    game = services.game_create(
+        creator=ana, engine_slug=slug, num_players=2, options={}
+    )
+    services.seat_join(game_id=game.pk, user=ben)
+    game.refresh_from_db()
+    engine = engines.get(slug)
+    to_move = engine.to_move(game.state)
+    for seat in game.seats.all():
+        body = login(seat.user).get(game.get_absolute_url()).content.decode()
+        if seat.position in to_move:
+            view = engine.view(game.state, seat.position)
+            legal = engine.legal_moves(game.state, seat.position)
+            with translation.override("en"):
+                line = steps.step_help(slug, view, legal)
+            assert f'<p class="step-help" data-step-help>{line}</p>' in body.replace(
+                "&#x27;", "'"
+            ).replace("&#39;", "'")
+            prompt_end = body.index('class="prompt"')
+            assert body.index("data-step-help") > prompt_end
+        else:
+            assert "data-step-help" not in body
