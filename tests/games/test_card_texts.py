@@ -207,3 +207,10 @@ def test_my_city_revealed_building_and_spaces_explain_themselves(ana, ben):
     with translation.override("en"):
         assert found["tip-space-meadow"][1] == str(escape(mc.space_text(".")))
     assert "tip-space-river" in found
+
+
+@pytest.mark.django_db
+def test_my_city_spectator_reads_the_spaces_too(ana, ben, make_user):
+    game = started("my-city", ana, ben)
+    body = login(make_user("Cy")).get(game.get_absolute_url()).content.decode()
+    assert "tip-space-meadow" in tips(body)
