@@ -9,7 +9,23 @@ games/templating.py): most pieces are the same from one move to the next.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+from games.engines.lost_cities.cards import colour_name
 from games.engines.lost_cities.texts import card_text, score_text
+
+
+def scores_text(view, seat) -> str:
+    """How a player's total adds up, expedition by expedition (one tip per
+    side, not one per expedition: ten more stops for the keyboard)."""
+    parts = []
+    for c in view["colours"]:
+        score = view["expeditions"][seat][c]["score"]
+        if score["cards"]:
+            parts.append(f"{colour_name(c)}: {score_text(score)}")
+    if not parts:
+        return _("No expedition started yet: 0 points.")
+    return "; ".join(parts) + "."
 
 
 def lc_layout(view, position, legal):
@@ -32,9 +48,7 @@ def lc_layout(view, position, legal):
                     "symbol": view["symbols"][c],
                     "cards": expedition["cards"],
                     "score": expedition["score"],
-                    "score_text": score_text(expedition["score"]),
-                    "tip": f"tip-exp-{seat}-{c}",
-                    "key": (seat, c, expedition["score"]["score"], ids),
+                    "key": (c, expedition["score"]["score"], ids),
                 }
             )
         return rows
@@ -73,11 +87,13 @@ def lc_layout(view, position, legal):
             "seat": other,
             "rows": rows(other),
             "total": view["running"][other],
+            "score_text": scores_text(view, other),
         },
         "bottom": {
             "seat": me,
             "rows": rows(me),
             "total": view["running"][me],
+            "score_text": scores_text(view, me),
         },
         "piles": piles,
         "deck_draw": first.get(("draw", "deck", None)),

@@ -29,7 +29,7 @@ def tip(page, selector):
 @pytest.mark.parametrize(
     ("slug", "selector"),
     [
-        ("lost-cities", ".lc-mine .exp-score"),
+        ("lost-cities", ".lc-mine .side-title"),
         ("rival-cities", ".rc-lawsuit"),
         ("my-city", ".mc-legend li"),
     ],

@@ -179,7 +179,7 @@ def test_lost_cities_hand_piles_and_scores_explain_themselves(ana, ben):
     with translation.override("en"):
         for card in hand:
             assert found[f"tip-{card}"][1] == str(escape(lc.card_text(card)))
-    assert "tip-exp-0-red" in found and "tip-exp-1-red" in found
+    assert "tip-total-0" in found and "tip-total-1" in found
 
 
 @pytest.mark.django_db
