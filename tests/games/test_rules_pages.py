@@ -18,7 +18,7 @@ SLUGS = [spec.slug for spec in registry.GAMES]
 # A sentence of each page, in each language (its French is in django.po).
 TITLES = {
     "en": "How to play",
-    "fr": "Comment jouer",
+    "fr": "comment jouer",
 }
 
 
