@@ -49,6 +49,7 @@ def every_text():
     out += [("rc " + s, rc.ship_effect, s) for s in SHIPS]
     out += [("rc " + a, rc.alliance_effect, a) for a in ALLIANCES]
     out += [("rc " + k, rc.lawsuit_effect, k) for k in LAWSUITS]
+    out += [("rc prestige", rc.prestige_space_effect, n) for n in range(8)]
     out += [("mc " + b, mc.building_text, b) for b in BUILDINGS]
     out += [("mc " + s, mc.space_text, s) for s in mc.SPACES]
     return out
@@ -98,6 +99,25 @@ def test_rival_cities_texts_carry_the_pieces_numbers():
             )
         for key, data in ALLIANCES.items():
             assert f"({bundle_text({data['upkeep']: 1})})" in rc.alliance_effect(key)
+
+
+def test_a_prestige_space_says_what_it_brings():
+    """Income and stars of each step come from pieces.py; the last step is the
+    city's name."""
+    from games.engines.rival_cities.pieces import (
+        PRESTIGE_INCOME,
+        PRESTIGE_STARS,
+        PRESTIGE_WIN,
+    )
+
+    with translation.override("en"):
+        for step in range(1, PRESTIGE_WIN):
+            text = rc.prestige_space_effect(step)
+            assert f"({bundle_text(PRESTIGE_INCOME[step])} here)" in text
+            assert text.endswith(
+                f"Stars at the end while the marker stands here: {PRESTIGE_STARS[step]}."
+            )
+        assert "wins the game at once" in rc.prestige_space_effect(PRESTIGE_WIN)
 
 
 def test_every_ship_effect_has_its_long_text():

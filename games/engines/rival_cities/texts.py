@@ -22,6 +22,8 @@ from .pieces import (
     ALLIANCES_IN_GAME,
     LAWSUIT_MAX,
     LAWSUITS,
+    PRESTIGE_INCOME,
+    PRESTIGE_STARS,
     PRESTIGE_WIN,
     SHIPS,
 )
@@ -303,6 +305,40 @@ def lawsuit_effect(card: str) -> str:
     )
 
 
+PRESTIGE_SPACE = gettext_noop(
+    "Prestige track, step {n} on a city's side. At each low season that city "
+    "gains the resources printed from the centre to the marker ({income} "
+    "here). Stars at the end while the marker stands here: {stars}."
+)
+PRESTIGE_NAME = gettext_noop(
+    "The city's name, step {n}: the marker reaching it wins the game at once."
+)
+PRESTIGE_CENTRE = gettext_noop(
+    "The centre of the prestige track: no city's side, nothing gained."
+)
+
+
+def prestige_space_effect(step: int) -> str:
+    """A space of the prestige track, counted from the centre (0) toward a
+    city (PRESTIGE_WIN is the city's name), for a board's tips."""
+    if step == 0:
+        return _(PRESTIGE_CENTRE)
+    if step >= PRESTIGE_WIN:
+        return _(PRESTIGE_NAME).format(n=PRESTIGE_WIN)
+    return _(PRESTIGE_SPACE).format(
+        n=step,
+        income=bundle_text(PRESTIGE_INCOME.get(step) or {}),
+        stars=PRESTIGE_STARS.get(step, 0),
+    )
+
+
 def every_text() -> list[str]:
     """The English texts this module keeps (for the catalogue's test)."""
-    return [*ACTIONS.values(), *SHIP_EFFECTS.values(), *ALLIANCE_EFFECTS.values()]
+    return [
+        *ACTIONS.values(),
+        *SHIP_EFFECTS.values(),
+        *ALLIANCE_EFFECTS.values(),
+        PRESTIGE_SPACE,
+        PRESTIGE_NAME,
+        PRESTIGE_CENTRE,
+    ]
