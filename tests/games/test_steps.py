@@ -18,6 +18,7 @@ SETUPS = [
     ("citadels", 4, {}),
     ("citadels", 5, {"edition": "2016"}),
     ("citadels", 3, {"edition": "classic"}),
+    ("citadels", 2, {"edition": "2016"}),
     ("rival-cities", 2, {}),
     ("my-city", 2, {}),
     ("my-city", 3, {"mode": "eternal"}),
