@@ -76,6 +76,12 @@ def test_the_board_header_links_its_games_rules(ana, ben, slug):
     assert f'href="{rules_url(slug)}"' in partial.content.decode()
 
 
+def test_a_campaigns_page_links_the_my_city_rules(ana, campaign_at):
+    campaign = campaign_at(ana, 1)
+    body = login(ana).get(campaign.get_absolute_url()).content.decode()
+    assert f'href="{rules_url("my-city")}#campaign" data-rules-link' in body
+
+
 def test_the_campaign_form_points_to_the_chapters_format(ana):
     """The campaign form's help no longer names a page that does not exist: it
     links the My City rules page's section on one's own chapters."""
