@@ -234,3 +234,30 @@ def test_my_city_spectator_reads_the_spaces_too(ana, ben, make_user):
     game = started("my-city", ana, ben)
     body = login(make_user("Cy")).get(game.get_absolute_url()).content.decode()
     assert "tip-space-meadow" in tips(body)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("slug", ["lost-cities", "rival-cities", "my-city"])
+def test_no_tip_id_is_drawn_twice_as_a_game_goes_on(ana, ben, slug):
+    """Along a random game (states set directly), every page keeps each tip's
+    id unique: a piece is drawn in one place only."""
+    import random
+
+    from games import engines
+    from games.models import Game
+
+    engine = engines.get(slug)
+    game = started(slug, ana, ben)
+    users = {s.position: s.user for s in game.seats.all()}
+    state, rng = game.state, random.Random(7)
+    for step in range(120):
+        if engine.is_over(state):
+            break
+        seat = engine.to_move(state)[0]
+        state = engine.apply(state, seat, rng.choice(engine.legal_moves(state, seat)))
+        if step % 30 == 29:
+            Game.objects.filter(pk=game.pk).update(state=state)
+            for user in users.values():
+                body = login(user).get(game.get_absolute_url()).content.decode()
+                assert [i for i, n in ids(body).items() if n > 1] == []
+                assert tips(body)
