@@ -12,6 +12,9 @@ from __future__ import annotations
 import json
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.engines.rival_cities.pieces import LAWSUIT_MAX
 
 from .rival_cities_moves import (
     HOW_WON,
@@ -27,6 +30,7 @@ from .rival_cities_moves import (
     prompt,
     res_name,
 )
+from .rival_cities_ring import prestige_cells, ring_slots, tile
 
 
 def _button(move: dict, view: dict, label: str | None = None) -> dict:
@@ -93,14 +97,24 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     # Cities: the rival on top, the viewer below (spectators: Altona on top).
     def city(seat):
         data = view["cities"][seat]
-        alliances = []
-        for card in data["alliances"]:
-            move = None
-            if kind == "alliance" and seat != me:
-                move = find_move(legal, type="alliance", card=card["id"])
-            alliances.append(
-                {**card, "label": alliance_name(card["name"]), "move": take(move)}
-            )
+        alliances = [
+            {**card, "label": alliance_name(card["name"])} for card in data["alliances"]
+        ]
+        active, spent = data["factories"]["active"], data["factories"]["spent"]
+        factories = ngettext(
+            "%(n)s active factory", "%(n)s active factories", active
+        ) % {"n": active}
+        if spent:
+            factories += ", " + ngettext(
+                "%(n)s spent factory", "%(n)s spent factories", spent
+            ) % {"n": spent}
+        words = {
+            "letters": ngettext("%(n)s letter", "%(n)s letters", data["letters"])
+            % {"n": data["letters"]},
+            "factories": factories,
+            "stars": ngettext("%(n)s star token", "%(n)s star tokens", data["stars"])
+            % {"n": data["stars"]},
+        }
         resources = [
             {
                 "res": r,
@@ -116,6 +130,7 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
             "city_name": city_name(seat),
             "res_list": resources,
             "alliance_list": alliances,
+            "words": words,
             "is_me": position == seat,
             "to_move": seat in view["to_move"],
         }
@@ -149,35 +164,33 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     else:
         text = ""
 
-    ships = []
-    for card in view["ships"]["face_up"]:
-        move = None
-        if card and kind == "ship":
-            move = find_move(legal, type="ship", card=card["id"])
-        ships.append({"card": card, "move": take(move)})
-    board_alliances = []
-    for card in view["alliances"]["board"]:
-        move = None
-        if card and kind == "alliance":
-            move = find_move(legal, type="alliance", card=card["id"])
-        board_alliances.append(
-            {
-                "card": card,
-                "label": alliance_name(card["name"]) if card else "",
-                "move": take(move),
-            }
-        )
+    # The pieces one may buy, ally with or advance are lit on the board; their
+    # buttons are in the decision panel (first on a phone), with the others.
+    ships = [
+        {
+            "card": card,
+            "offered": bool(card and find_move(legal, type="ship", card=card["id"])),
+        }
+        for card in view["ships"]["face_up"]
+    ]
+    board_alliances = [
+        {
+            "card": card,
+            "label": alliance_name(card["name"]) if card else "",
+            "offered": bool(
+                card and find_move(legal, type="alliance", card=card["id"])
+            ),
+        }
+        for card in view["alliances"]["board"]
+    ]
     lawsuits = []
     for index, entry in enumerate(view["lawsuits"]["positions"]):
-        move = None
-        if entry and kind == "lawsuit":
-            move = find_move(legal, type="lawsuit", position=index)
         lawsuits.append(
             {
                 "numeral": NUMERALS[index],
                 "entry": entry,
-                "track": _track(entry["marker"], 4, me) if entry else [],
-                "move": take(move),
+                "track": _track(entry["marker"], LAWSUIT_MAX, me) if entry else [],
+                "offered": bool(find_move(legal, type="lawsuit", position=index)),
             }
         )
 
@@ -201,7 +214,17 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     result = view.get("result") or {}
     winner = result.get("winner")
     waiting = ", ".join(names.get(s, "") for s in view["to_move"])
+    slots = ring_slots(view["ring"])
+    moves = {s["space"]: s["move"] for s in ring}
+    for slot in slots:
+        slot["move"] = moves.get(slot["space"])
+    ink_moves = sorted((s for s in slots if s["move"]), key=lambda s: s["distance"])
     return {
+        "slots": slots,
+        "ink_moves": ink_moves,
+        "tile": tile(len(view["ring"]), view["inkwell"]),
+        "prestige_cells": prestige_cells(view["prestige"], me),
+        "marks": RESOURCE_MARKS,
         "me": me_city,
         "rival": rival_city,
         "prompt": prompt(view, legal, waiting),
