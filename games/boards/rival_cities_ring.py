@@ -88,6 +88,15 @@ def _place_rows(rows: list[list[dict]], degrees: float) -> list[dict]:
     return placed
 
 
+def _divider(slot: int, slots: int) -> str:
+    """A split card's line between its two halves, across the slot."""
+    width = 360 / slots
+    a0, a1 = slot * width - width / 2 + 3 * GAP, slot * width + width / 2 - 3 * GAP
+    radius = (R_ROW1 + R_ROW2) / 2 - 5
+    (x0, y0), (x1, y1) = _point(radius, a0), _point(radius, a1)
+    return f"M{x0} {y0}A{radius} {radius} 0 0 1 {x1} {y1}"
+
+
 def cost_words(cost: int | None) -> str:
     if cost is None:
         return ""
@@ -128,6 +137,9 @@ def ring_slots(ring: list[dict]) -> list[dict]:
                 "dist_x": dist_x,
                 "dist_y": dist_y,
                 "tokens": _place_rows(card_tokens(space["card"]), degrees),
+                "divider": _divider(slot, slots)
+                if space["card"] and space["card"].get("split")
+                else "",
                 "name": ", ".join(words),
                 "cost_words": cost_words(space["cost"]) if space["distance"] else "",
             }
@@ -141,13 +153,14 @@ def tile(ring_size: int, inkwell: int) -> dict:
     slots = ring_size + 1
     slot = 0 if inkwell < 0 else inkwell + 1
     ink_x, ink_y = _point(R_INK, slot * 360 / slots)
-    bell_x, bell_y = _point((R_OUT + R_IN) / 2, 0)
+    bell_x, bell_y = _point(190, 0)
     return {
         "path": _sector(0, slots),
         "ink_x": ink_x,
         "ink_y": ink_y,
         "bell_x": bell_x,
         "bell_y": bell_y,
+        "label_y": -R_COST + 3,
     }
 
 

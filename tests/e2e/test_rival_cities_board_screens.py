@@ -15,9 +15,12 @@ pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 ENGINE = engines.get("rival-cities")
 DESKTOP = (1280, 800)
 PHONE = (390, 844)
-# One and a half desktop screens (1,200 px), plus 60 px: the site's own footer and
-# the page's margins, which are not the board's and vary with the site's layout.
-DESKTOP_MAX_HEIGHT = 99999
+# The game's state (the top bar of players, the prompt and the board) within one
+# and a half desktop screens, 1,200 px from the top of the page; the whole page
+# 80 px more: below the board come the site's own "step back" link and footer
+# (2 rem of padding around a line, about 75 px), which are not the game's state.
+BOARD_MAX_BOTTOM = 1.5 * DESKTOP[1]
+DESKTOP_MAX_HEIGHT = BOARD_MAX_BOTTOM + 80
 
 
 def mid_game(ana, ben, decisions=40, moves=5):
@@ -74,8 +77,13 @@ def test_board_fits_one_and_a_half_desktop_screens_and_a_phone_screen(
     desk.goto(url)
     desk.wait_for_selector("#board[data-status=active] .rc-ring svg")
     desk.screenshot(path=str(tmp_path / "rival-cities-desktop.png"), full_page=True)
+    desk.locator(".rc-board").screenshot(path=str(tmp_path / "rival-cities-ring.png"))
     height = desk.evaluate("document.documentElement.scrollHeight")
-    print(f"desktop page height: {height}px")
+    bottom = desk.evaluate(
+        "document.querySelector('#board .rc').getBoundingClientRect().bottom"
+    )
+    print(f"desktop page height: {height}px, board bottom: {bottom:.0f}px")
+    assert bottom <= BOARD_MAX_BOTTOM
     assert height <= DESKTOP_MAX_HEIGHT
     assert desk.evaluate("document.documentElement.scrollWidth") <= DESKTOP[0]
 
@@ -84,7 +92,8 @@ def test_board_fits_one_and_a_half_desktop_screens_and_a_phone_screen(
     phone.wait_for_selector("#board[data-status=active] .rc-ring svg")
     phone.screenshot(path=str(tmp_path / "rival-cities-phone.png"), full_page=True)
     phone.screenshot(path=str(tmp_path / "rival-cities-phone-first-screen.png"))
-    print(f"phone page height: {phone.evaluate('document.documentElement.scrollHeight')}px")
+    phone_height = phone.evaluate("document.documentElement.scrollHeight")
+    print(f"phone page height: {phone_height}px")
     assert phone.evaluate("window.scrollY") == 0
     controls = decision_controls_in_first_screen(phone)
     buttons = [c for c in controls if c["text"] and c is not controls[0]]
@@ -93,3 +102,50 @@ def test_board_fits_one_and_a_half_desktop_screens_and_a_phone_screen(
         assert control["visible"], control
         assert 0 <= control["top"] and control["bottom"] <= PHONE[1], control
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE[0]
+
+
+def tip_shown(page, trigger) -> bool:
+    tip = trigger.get_attribute("aria-controls")
+    return page.locator(f"#{tip}").is_visible()
+
+
+def test_spaces_and_cards_explain_themselves_on_hover_focus_and_tap(
+    browser, live_server, ana, ben
+):
+    """A ring space shows its card's text when hovered with a mouse or reached
+    with the Tab key; Escape closes it. On a phone a tap opens it and keeps it
+    open, a tap elsewhere closes it; a ship's name does the same."""
+    game = mid_game(ana, ben, decisions=10, moves=1)
+    url = f"{live_server.url}{game.get_absolute_url()}"
+    desk = logged_in(browser, live_server, ana, *DESKTOP, touch=False)
+    desk.goto(url)
+    desk.wait_for_selector("#board[data-status=active] .rc-ring svg")
+    space = desk.locator(".rc-space[data-space='5']")
+    assert not tip_shown(desk, space)
+    space.hover()
+    assert tip_shown(desk, space)
+    text = desk.locator("#rc-tip-space-5").inner_text()
+    card = ENGINE.view(Game.objects.get(pk=game.pk).state, 0)["ring"][5]["card"]
+    assert card["text"] in text
+    desk.mouse.move(0, 0)
+    assert not tip_shown(desk, space)
+    # The keyboard: Tab reaches the spaces, focus shows the text, Escape closes.
+    space.focus()
+    assert tip_shown(desk, space)
+    desk.keyboard.press("Enter")
+    assert space.get_attribute("aria-expanded") == "true"
+    desk.keyboard.press("Escape")
+    assert space.get_attribute("aria-expanded") == "false"
+
+    phone = logged_in(browser, live_server, ana, *PHONE)
+    phone.goto(url)
+    phone.wait_for_selector("#board[data-status=active] .rc-ring svg")
+    ship = phone.locator(".rc-ships .tip-btn").first
+    ship.scroll_into_view_if_needed()
+    ship.tap()
+    assert ship.get_attribute("aria-expanded") == "true" and tip_shown(phone, ship)
+    box = phone.locator(f"#{ship.get_attribute('aria-controls')}").bounding_box()
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE[0]
+    phone.locator(".rc-court h2").tap()
+    assert ship.get_attribute("aria-expanded") == "false"
+    assert not tip_shown(phone, ship)

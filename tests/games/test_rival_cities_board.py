@@ -52,9 +52,7 @@ def space_markup(body: str) -> dict[int, str]:
     return out
 
 
-def test_each_ring_space_shows_its_cost_and_its_special_mark_in_the_svg(
-    game, ana, ben
-):
+def test_each_ring_space_shows_its_cost_and_its_special_mark_in_the_svg(game, ana, ben):
     """Every space of the engine's ring is drawn in the SVG, in order, with the
     cost of reaching it from the inkwell (a badge and words) and, on a special
     space, the special star; the inkwell's own space has no cost."""
@@ -116,7 +114,9 @@ def test_every_space_card_and_piece_has_a_tip_that_exists(game, ana, ben):
     lawsuits."""
     clients = {0: login(ana), 1: login(ben)}
     body = clients[0].get(started(game, clients).get_absolute_url()).content.decode()
-    controls = re.findall(r'class="[^"]*tip-btn[^"]*"[^>]*aria-controls="([^"]+)"', body)
+    controls = re.findall(
+        r'class="[^"]*tip-btn[^"]*"[^>]*aria-controls="([^"]+)"', body
+    )
     assert len(controls) >= 19 + 2 + 4 + 4 + 3
     for tip in controls:
         assert f'id="{tip}" role="tooltip"' in body, tip
