@@ -208,7 +208,9 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         if line["seat"] in seen or line["seat"] == position or line["seat"] is None:
             continue
         seen.add(line["seat"])
-        text = _("Last move: %(move)s") % {"move": line["text"]}
+        # The move itself: what it set off is in "What just happened".
+        move = line["text"].split("\n", 1)[0]
+        text = _("Last move: %(move)s") % {"move": move}
         last_moves.append({"seat": line["seat"], "text": text})
 
     result = view.get("result") or {}
