@@ -1,10 +1,11 @@
 """Rival Cities board: the engine's view and the viewer's legal moves, laid out.
 
 Everything here comes from `view` (what the viewer may know) and `legal` (the
-viewer's legal moves); the raw state never reaches a template. Frequent decisions
-get dedicated controls (the ring for the inkwell, the option buttons, paying by
-resource, the pieces one buys or takes); every other legal move is listed as a
-labelled button, so no decision is ever without a control.
+viewer's legal moves); the raw state never reaches a template. Every control of
+the current decision is in one panel, first on a phone: a button per space within
+reach for the inkwell (how far, the price, the card), the options, paying by
+resource; every other legal move (the ship, alliance or lawsuit to take, lit on
+the board too) as a labelled button, so no decision is ever without a control.
 """
 
 from __future__ import annotations
@@ -77,22 +78,16 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         handled.add(json.dumps(move, sort_keys=True))
         return _button(move, view)
 
-    # The ring, clockwise from the low-season tile.
-    ring = []
-    for space in view["ring"]:
+    # The ring drawn as a ring (rival_cities_ring.py), clockwise from the
+    # low-season tile; each space within reach has its button in the decision
+    # panel, nearest first.
+    slots = ring_slots(view["ring"])
+    for slot in slots:
         move = None
-        if kind == "inkwell" and space["distance"]:
-            move = find_move(legal, type="move", spaces=space["distance"])
-        ring.append({**space, "move": take(move), "bell_before": space["space"] == 0})
-    # Drawn in the order the inkwell will meet the spaces: where it stands, then
-    # 1, 2, 3... spaces on, with the bell (the low season) where it lies (before
-    # space 0, so at the very top at the start, when the inkwell is on no space).
-    # The only other space at distance 0 is the one the inkwell cannot reach from
-    # the start (space 18): it goes last. Its size is taken before sorting: while
-    # list.sort runs, the list reads as empty (len 0), which drew that space
-    # first, and then a second bell line above it.
-    last = len(ring)
-    ring.sort(key=lambda s: (not s["inkwell"], s["distance"] or last))
+        if kind == "inkwell" and slot["distance"]:
+            move = find_move(legal, type="move", spaces=slot["distance"])
+        slot["move"] = take(move)
+    ink_moves = sorted((s for s in slots if s["move"]), key=lambda s: s["distance"])
 
     # Cities: the rival on top, the viewer below (spectators: Altona on top).
     def city(seat):
@@ -216,11 +211,6 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     result = view.get("result") or {}
     winner = result.get("winner")
     waiting = ", ".join(names.get(s, "") for s in view["to_move"])
-    slots = ring_slots(view["ring"])
-    moves = {s["space"]: s["move"] for s in ring}
-    for slot in slots:
-        slot["move"] = moves.get(slot["space"])
-    ink_moves = sorted((s for s in slots if s["move"]), key=lambda s: s["distance"])
     return {
         "slots": slots,
         "ink_moves": ink_moves,
@@ -231,7 +221,6 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         "rival": rival_city,
         "prompt": prompt(view, legal, waiting),
         "kind": kind,
-        "ring": ring,
         "pay": pay,
         "pay_for": str(PAY_FOR.get(decision.get("for"), "")) if kind == "pay" else "",
         "options": options,
