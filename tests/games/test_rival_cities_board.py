@@ -201,3 +201,18 @@ def test_a_french_city_counts_its_factories_with_the_right_plural(
     assert "0 usine active, 1 usine utilisée" in body
     assert "2 usines actives" in body
     assert "(s)" not in body.split('class="rc"', 1)[1]
+
+
+def test_ship_texts_say_the_numbers_of_the_engines_data():
+    """A ship's text is made from its data: the letters it gives when bought and
+    every part of its low-season income, letters included."""
+    with translation.override("en"):
+        for card, data in SHIPS.items():
+            text = rc_view.ship_view(card)["text"]
+            if data.get("effect") == "letters":
+                n = data["letters"]
+                assert f"Gain {n} letter" in text, card
+            for res, n in data.get("income", {}).items():
+                assert rc_view.amount_text(res, n) in text, card
+            if data.get("income_letters"):
+                assert rc_view.amount_text("letter", data["income_letters"]) in text

@@ -138,7 +138,6 @@ SHIP_TEXTS = {
     "prestige2": gettext_noop("Gain prestige twice"),
     "lawsuit2": gettext_noop("Advance a lawsuit up to twice"),
     "draw2": gettext_noop("Draw two special action cards"),
-    "letters": gettext_noop("Gain letters"),
     "lawsuit_stars": gettext_noop("2 stars for each lawsuit won"),
     "prestige_repeat": gettext_noop("Pay 2 beer to repeat Gain prestige"),
     "free_space": gettext_noop("One more free inkwell space each turn"),
@@ -153,9 +152,15 @@ def ship_view(card: str | None) -> dict | None:
         return None
     data = SHIPS[card]
     if "income" in data:
-        text = _("Low-season income: {what}").format(what=bundle_text(data["income"]))
+        income = {**data["income"], "letter": data.get("income_letters", 0)}
+        text = _("Low-season income: {what}").format(what=bundle_text(income))
     elif "production" in data:
         text = _("+1 {res} on each production").format(res=_(data["production"]))
+    elif data.get("effect") == "letters":
+        n = data["letters"]
+        text = ngettext(
+            "Gain {n} letter when bought", "Gain {n} letters when bought", n
+        ).format(n=n)
     elif "effect" in data:
         text = _(SHIP_TEXTS[data["effect"]])
     else:
