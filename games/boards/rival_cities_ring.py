@@ -26,6 +26,11 @@ GAP = 0.7  # degrees left between two neighbouring slots
 TOKEN = 22  # the width of one action's token
 
 
+def mark(res: str) -> str:
+    """A resource's initial (a letter token's is the envelope)."""
+    return str(RESOURCE_MARKS[res]) if res in RESOURCE_MARKS else "✉"
+
+
 def _point(radius: float, degrees: float) -> tuple[float, float]:
     a = math.radians(degrees - 90)
     return round(radius * math.cos(a), 1), round(radius * math.sin(a), 1)
@@ -49,12 +54,10 @@ def action_token(action: dict) -> dict:
     label, res = "", ""
     if do == "production":
         res, label = action["res"], f"×{action['n']}"
-        return {"glyph": "res", "res": res, "mark": RESOURCE_MARKS[res], "label": label}
+        return {"glyph": "res", "res": res, "mark": mark(res), "label": label}
     if do == "gift":
         label = " ".join(
-            (str(n) if n > 1 else "") + RESOURCE_MARKS.get(r, "?")
-            for r, n in action["res"].items()
-            if n
+            (str(n) if n > 1 else "") + mark(r) for r, n in action["res"].items() if n
         )
     elif do == "donation":
         label = f"{action['stars']}★"
@@ -185,9 +188,7 @@ def prestige_cells(prestige: dict, me: int) -> list[dict]:
                 "distance": distance,
                 "stars": prestige["stars"].get(str(distance), 0),
                 "income": " ".join(
-                    (str(n) if n > 1 else "") + RESOURCE_MARKS.get(r, "?")
-                    for r, n in income.items()
-                    if n
+                    (str(n) if n > 1 else "") + mark(r) for r, n in income.items() if n
                 ),
             }
         )

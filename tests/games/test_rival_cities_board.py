@@ -201,6 +201,9 @@ def test_a_french_city_counts_its_factories_with_the_right_plural(
     assert "0 usine active, 1 usine utilisée" in body
     assert "2 usines actives" in body
     assert "(s)" not in body.split('class="rc"', 1)[1]
+    # Each resource's chip shows the initial of its French name (meuble: M).
+    chip = re.search(r'res-furniture"[^>]*>.*?class="rc-chip-mark"[^>]*>(\w)<', body)
+    assert chip.group(1) == "M"
 
 
 def test_ship_texts_say_the_numbers_of_the_engines_data():
