@@ -102,9 +102,8 @@ CITADELS_PARTS = {
 RIVAL_CITIES = {
     "start": gettext_noop("Take one resource of your choice to start with."),
     "inkwell": gettext_noop(
-        "Move the inkwell clockwise, at least one space. Up to {free} spaces it "
-        "is free; further, the cost in resources is {costs}, then {step} more for "
-        "each space. Passing the bell starts a low season."
+        "You may go 1 to {n} spaces; up to {free} is free. Passing the bell "
+        "starts a low season."
     ),
     "pay": gettext_noop(
         "Give one resource of your choice to the supply; a letter may first "
@@ -269,10 +268,10 @@ def step_help(slug: str, view: dict, legal: list) -> str:
             text = CITADELS["resources_early"]
         return _(text).format(gold=GOLD_TAKEN, cards=CARDS_DRAWN)
     if slug == "rival-cities" and step == "inkwell":
+        # As far as the legal moves go (what the player can pay for).
+        reach = max((m.get("spaces", 0) for m in legal), default=0)
         free = max(n for n in range(1, 7) if move_cost(n) == 0)
-        costs = ", ".join(f"{n}: {move_cost(n)}" for n in range(free + 1, free + 5))
-        step = move_cost(free + 5) - move_cost(free + 4)
-        return _(text).format(free=free, costs=costs, step=step)
+        return _(text).format(n=reach, free=free)
     if slug == "rival-cities" and step == "factory":
         return _(text).format(n=FACTORY_COST)
     if slug == "rival-cities" and step == "ship":
