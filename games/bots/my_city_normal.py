@@ -21,7 +21,7 @@ PASS = -1.0
 
 def _public_state(view: dict) -> dict:
     return {
-        "rules": view["chapter"]["rules"],
+        "rules": (view.get("chapter") or {}).get("rules") or [],
         "mode": view["mode"],
         "races": view["races"],
         "players": view["players"],
@@ -43,7 +43,9 @@ def score_move(view: dict, seat: int, move: dict) -> float:
     if move["type"] != "place":
         return easy.score_move(view, seat, move)
     state = _public_state(view)
-    me = view["players"][seat]
+    # The eternal mode counts gold, which the view keeps in the score's detail:
+    # the same before and after a placement, it changes no gain.
+    me = {"gold": 0, **view["players"][seat]}
     now = _value(state, seat, me)
     entry = {
         "building": move["building"],

@@ -134,3 +134,18 @@ def test_wilson_interval_holds_the_share():
     share, low, high = wilson(30, 40)
     assert low < share == 0.75 < high
     assert wilson(0, 0) == (0.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    "options", [{"mode": "eternal"}, {"mode": "campaign", "episode": 9}]
+)
+def test_normal_plays_my_city_in_every_mode(options):
+    """The normal My City player counts the points of the mode in force (the
+    eternal mode has no chapter; a campaign episode has its chapter's rules)."""
+    engine = engines.get("my-city")
+    state = engine.setup(3, engine.validate_options(3, options), 2)
+    while not engine.is_over(state):
+        seat = engine.to_move(state)[0]
+        move = choose_move(engine, state, seat, seed=1, level="normal")
+        assert move in engine.legal_moves(state, seat)
+        state = engine.apply(state, seat, move)
