@@ -124,7 +124,9 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901, PLR09
 
 def _draw(view: dict, seat: int, move: dict, est: Estimate) -> float:
     running = view.get("running") or [0, 0]
-    ahead = running[seat] > running[1 - seat]
+    # A tie counts as ahead: of two players, at most one delays the end (two
+    # players both taking discards back and forth would never end the game).
+    ahead = running[seat] >= running[1 - seat]
     if move["source"] == "deck":
         if view["deck_count"] <= 4:
             return 2.0 if ahead else 0.5

@@ -149,3 +149,19 @@ def test_normal_plays_my_city_in_every_mode(options):
         move = choose_move(engine, state, seat, seed=1, level="normal")
         assert move in engine.legal_moves(state, seat)
         state = engine.apply(state, seat, move)
+
+
+def test_two_normal_lost_cities_players_end_their_games():
+    """Near the end the one behind takes discards to delay it and the one ahead
+    (or tied) draws from the deck: two normal players never pass cards back and
+    forth for ever."""
+    engine = engines.get("lost-cities")
+    for seed in (103, 149, 239, 1, 2):  # the first three once tied for ever
+        state = engine.setup(2, {}, seed)
+        for step in range(400):
+            if engine.is_over(state):
+                break
+            seat = engine.to_move(state)[0]
+            move = choose_move(engine, state, seat, seed=step, level="normal")
+            state = engine.apply(state, seat, move)
+        assert engine.is_over(state), seed
