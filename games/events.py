@@ -26,4 +26,6 @@ RECEIVERS = (
     "campaigns.receivers.on_state_changed",
     # A finished rated game: its ratings are updated by a task after the commit.
     "history.receivers.rate_finished_game",
+    # The metrics' count of moves (ops/metrics.py), after the commit.
+    "ops.receivers.count_move",
 )
