@@ -1,6 +1,7 @@
 """The health check a load balancer asks each web process: can it reach the
 database and Redis? One `SELECT 1` and one `PING` per Redis the site uses
-(the Celery broker, the shared cache), each with a short timeout.
+(the Celery broker, the server push, the shared cache), each with a short
+timeout.
 
 `checks()` returns {name: "ok" | "error"}; a service the site does not use
 (Redis under the embedded defaults) is left out. Why a check failed is logged,
@@ -25,8 +26,9 @@ _clients_lock = threading.Lock()
 
 
 def redis_urls() -> list[str]:
-    """The Redis servers the site depends on, each once."""
-    urls = [settings.CELERY_BROKER_URL]
+    """The Redis servers the site depends on, each once: the Celery broker,
+    the server push's (PUSH_REDIS_URL) and the cache's."""
+    urls = [settings.CELERY_BROKER_URL, getattr(settings, "PUSH_REDIS_URL", "")]
     cache = settings.CACHES["default"]
     if "redis" in cache["BACKEND"].lower():
         location = cache["LOCATION"]

@@ -215,6 +215,8 @@ class Cluster:
             CONN_MAX_AGE="0",
             CELERY_BROKER_URL=self.redis_url,
             CACHE_URL=self.redis_url,
+            # Server push (games/push.py) through the same Redis.
+            PUSH_REDIS_URL=self.redis_url,
             CACHE_KEY_PREFIX=self.db_name,
             TURN_EMAIL_DELAY_SECONDS="0",
             LOG_LEVEL=self.log_level,
