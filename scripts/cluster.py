@@ -86,24 +86,28 @@ class Proxy:
         self.ready.wait(10)
 
     def stop(self) -> None:
-        if self.loop.is_running():
-            self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
+        if self.thread.is_alive():
+            asyncio.run_coroutine_threadsafe(self.shutdown(), self.loop).result(10)
+            self.thread.join(10)
+
+    async def shutdown(self) -> None:
+        """Closes the server and every connection still open (a stream)."""
+        self.server.close()
+        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.loop.call_soon(self.loop.stop)
 
     def run(self) -> None:
         asyncio.set_event_loop(self.loop)
-        server = self.loop.run_until_complete(
+        self.server = self.loop.run_until_complete(
             asyncio.start_server(self.handle, "127.0.0.1", self.port, limit=2**16)
         )
         self.ready.set()
         try:
             self.loop.run_forever()
         finally:
-            server.close()
-            for task in asyncio.all_tasks(self.loop):
-                task.cancel()
-            with contextlib.suppress(Exception):
-                self.loop.run_until_complete(asyncio.sleep(0))
             self.loop.close()
 
     async def handle(self, reader, writer) -> None:
