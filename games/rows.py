@@ -159,7 +159,13 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
 
 def attach_seats(game: Game, seats: list[Seat]) -> Game:
     """`game` with `game.seats.all()` these seats, exactly as
-    `prefetch_related("seats")` keeps them (a queryset given its rows)."""
+    `prefetch_related("seats")` keeps them (a queryset given its rows).
+
+    Django has no public call to hand a relation rows it did not read, so this
+    sets the three attributes `prefetch_related` sets. Kept for a measured
+    reason (the page and the move read game and seats in one query, not two;
+    docs/benchmarks.md) and guarded by tests/games/test_rows.py, whose
+    one-query test fails the day Django stores prefetched rows elsewhere."""
     for seat in seats:
         seat.game = game
     cached = game.seats.all()  # a queryset not run: it is given its rows here
