@@ -108,6 +108,12 @@ class Proxy:
         try:
             self.loop.run_forever()
         finally:
+            # Connections accepted while it stopped: cancelled and finished too.
+            left = asyncio.all_tasks(self.loop)
+            for task in left:
+                task.cancel()
+            self.loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
             self.loop.close()
 
     async def handle(self, reader, writer) -> None:
