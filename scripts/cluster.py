@@ -23,22 +23,19 @@ tests/e2e/test_cluster_browser.py plays a game through it.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import contextlib
-import itertools
 import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
+
+from round_robin import Proxy, free_port  # scripts/, beside this file
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 REDIS_DBS = (15, 14, 12, 11, 10)  # 13 is the bench's, 0 the tests'
@@ -46,126 +43,9 @@ PASSWORD = "a long enough password for the cluster"
 PEOPLE = ("Ana", "Ben")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def with_path(url: str, path: str) -> str:
     parts = urlsplit(url)
     return urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
-
-
-@dataclass
-class Served:
-    """One request through the proxy: which node answered, and how."""
-
-    node: int
-    method: str
-    path: str
-    status: int = 0
-
-
-@dataclass
-class Proxy:
-    """A round-robin HTTP proxy: each request to the next node, one per connection."""
-
-    ports: list[int]
-    port: int = field(default_factory=free_port)
-    served: list[Served] = field(default_factory=list)
-
-    def __post_init__(self):
-        self.turn = itertools.cycle(range(len(self.ports)))
-        self.loop = asyncio.new_event_loop()
-        self.ready = threading.Event()
-        self.thread = threading.Thread(target=self.run, daemon=True, name="proxy")
-
-    def start(self) -> None:
-        self.thread.start()
-        self.ready.wait(10)
-
-    def stop(self) -> None:
-        if self.thread.is_alive():
-            asyncio.run_coroutine_threadsafe(self.shutdown(), self.loop).result(10)
-            self.thread.join(10)
-
-    async def shutdown(self) -> None:
-        """Closes the server and every connection still open (a stream)."""
-        self.server.close()
-        tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
-        self.loop.call_soon(self.loop.stop)
-
-    def run(self) -> None:
-        asyncio.set_event_loop(self.loop)
-        self.server = self.loop.run_until_complete(
-            asyncio.start_server(self.handle, "127.0.0.1", self.port, limit=2**16)
-        )
-        self.ready.set()
-        try:
-            self.loop.run_forever()
-        finally:
-            # Connections accepted while it stopped: cancelled and finished too.
-            left = asyncio.all_tasks(self.loop)
-            for task in left:
-                task.cancel()
-            self.loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
-            self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-            self.loop.close()
-
-    async def handle(self, reader, writer) -> None:
-        try:
-            head = await reader.readuntil(b"\r\n\r\n")
-        except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, OSError):
-            writer.close()
-            return
-        first, *lines = head[:-4].split(b"\r\n")
-        method, target, _version = first.decode("latin-1").split(" ", 2)
-        headers, length = [], 0
-        for line in lines:
-            name = line.split(b":", 1)[0].strip().lower()
-            if name in (b"connection", b"keep-alive", b"proxy-connection"):
-                continue
-            if name == b"content-length":
-                length = int(line.split(b":", 1)[1])
-            headers.append(line)
-        headers.append(b"Connection: close")
-        node = next(self.turn)
-        served = Served(node, method, target)
-        self.served.append(served)
-        try:
-            body = await reader.readexactly(length) if length else b""
-            up_reader, up_writer = await asyncio.open_connection(
-                "127.0.0.1", self.ports[node]
-            )
-        except (OSError, asyncio.IncompleteReadError):
-            served.status = 502
-            writer.write(b"HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n")
-            await self.close(writer)
-            return
-        up_writer.write(first + b"\r\n" + b"\r\n".join(headers) + b"\r\n\r\n" + body)
-        try:
-            await up_writer.drain()
-            # The node closes the connection after its answer (a stream too).
-            while chunk := await up_reader.read(65536):
-                if not served.status:
-                    served.status = int(chunk.split(b" ", 2)[1])
-                writer.write(chunk)
-                await writer.drain()
-        except (OSError, ValueError, IndexError):
-            pass
-        finally:
-            await self.close(up_writer)
-            await self.close(writer)
-
-    @staticmethod
-    async def close(writer) -> None:
-        writer.close()
-        with contextlib.suppress(Exception):
-            await writer.wait_closed()
 
 
 class Cluster:

@@ -41,6 +41,9 @@ SETTLE_SECONDS = 75  # beat's outbox sweep runs every 30 s
 
 
 def load_cluster_module():
+    scripts = str(ROOT / "scripts")
+    if scripts not in sys.path:
+        sys.path.append(scripts)  # for round_robin.py, beside it
     spec = importlib.util.spec_from_file_location(
         "cluster_script", ROOT / "scripts" / "cluster.py"
     )
