@@ -11,7 +11,7 @@ LIBRARY_VARIABLES = {"PROMETHEUS_MULTIPROC_DIR"}
 
 def settings_variables() -> set[str]:
     text = (ROOT / "config" / "settings.py").read_text()
-    return set(re.findall(r"env(?:\(\))?\.\w+\(\s*\"([A-Z_]+)\"", text))
+    return set(re.findall(r"[eE]nv(?:\(\))?\.\w+\(\s*\"([A-Z_]+)\"", text))
 
 
 def readme_table_variables() -> set[str]:
