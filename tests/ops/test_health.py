@@ -90,3 +90,14 @@ def test_health_costs_one_query(client, settings, django_assert_num_queries):
     settings.CELERY_BROKER_URL = "filesystem://"
     with django_assert_num_queries(1):
         assert client.get("/health/").status_code == 200
+
+
+def test_health_answers_under_asgi_too(settings):
+    """The web nodes run ASGI (uvicorn): the middleware's async path."""
+    from asgiref.sync import async_to_sync
+    from django.test import AsyncClient
+
+    settings.CELERY_BROKER_URL = "filesystem://"
+    response = async_to_sync(AsyncClient().get)("/health/")
+    assert response.status_code == 200
+    assert response.json()["checks"] == {"database": "ok"}
