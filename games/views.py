@@ -1,14 +1,16 @@
 """Thin views: parse the request, call one service or selector, render."""
 
+from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from . import registry, selectors, services
+from . import push, registry, selectors, services
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .notifications.presence import presence_mark
 
@@ -111,6 +113,61 @@ def poll(request, game_id):
     # viewer's previous look, not since this one.
     presence_mark(game_id=game_id, user=request.user)
     return _board(request, selectors.board_context(game=game, user=request.user))
+
+
+@require_GET
+async def game_events(request, game_id):
+    """The game page's event stream (games/push.py): `version` when the game's
+    version moves, `mine` when one of the viewer's games changes. Open only to
+    who may see the game (the poll's rule); 404 when push is off. The refusals
+    are bare statuses: an EventSource shows no page."""
+    if not settings.PUSH_ENABLED:
+        return HttpResponse(status=404)
+    user = await request.auser()
+    channels = [push.game_channel(game_id)]
+    if user.is_authenticated:
+        channels.append(push.user_channel(user.pk))
+    # Listening before the version is read: no change falls in between.
+    hub, listener = push.hub(), push.Listener(channels)
+    hub.add(listener)
+    current = await sync_to_async(selectors.game_version)(
+        game_id=game_id, user=user, token=request.GET.get("invite")
+    )
+    if current is None:
+        hub.remove(listener)
+        return HttpResponse(status=404)
+    since = push.parse_since(
+        request.headers.get("Last-Event-ID"), request.GET.get("version")
+    )
+    return _event_stream(push.event_stream(hub, listener, since=since, current=current))
+
+
+@require_GET
+async def my_events(request):
+    """A signed-in person's event stream on pages other than a game's: `mine`
+    when one of their games changes (their "My games" and the header's count)."""
+    if not settings.PUSH_ENABLED:
+        return HttpResponse(status=404)
+    user = await request.auser()
+    if not user.is_authenticated:
+        return HttpResponse(status=403)
+    hub, listener = push.hub(), push.Listener([push.user_channel(user.pk)])
+    hub.add(listener)
+    return _event_stream(push.event_stream(hub, listener, since=None, current=0))
+
+
+def _event_stream(events) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
+    return response
+
+
+@login_required
+@require_GET
+def my_games_link(request):
+    """The header's "My games" link with its count, sent again on a `mine` event."""
+    return render(request, "games/my_games_link.html")
 
 
 def _rematch_changed(request, game_id) -> bool:
