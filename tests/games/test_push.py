@@ -237,7 +237,12 @@ def test_a_rolled_back_move_publishes_nothing(
 
 
 def test_nothing_is_published_with_push_off(
-    settings, monkeypatch, lost_cities_game, ana, ben, django_capture_on_commit_callbacks
+    settings,
+    monkeypatch,
+    lost_cities_game,
+    ana,
+    ben,
+    django_capture_on_commit_callbacks,
 ):
     settings.PUSH_ENABLED = False
     published = Published()
