@@ -154,6 +154,11 @@ class Hub:
         if self.task is None or self.task.done():
             self.task = asyncio.get_running_loop().create_task(self.run())
 
+    def extend(self, listener: Listener, channel: str) -> None:
+        """The listener also hears `channel`."""
+        listener.channels += (channel,)
+        self.listeners[channel].add(listener)
+
     def remove(self, listener: Listener) -> None:
         for channel in listener.channels:
             found = self.listeners.get(channel)

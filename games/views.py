@@ -123,23 +123,29 @@ async def game_events(request, game_id):
     are bare statuses: an EventSource shows no page."""
     if not settings.PUSH_ENABLED:
         return HttpResponse(status=404)
-    user = await request.auser()
-    channels = [push.game_channel(game_id)]
-    if user.is_authenticated:
-        channels.append(push.user_channel(user.pk))
     # Listening before the version is read: no change falls in between.
-    hub, listener = push.hub(), push.Listener(channels)
+    hub, listener = push.hub(), push.Listener([push.game_channel(game_id)])
     hub.add(listener)
-    current = await sync_to_async(selectors.game_version)(
-        game_id=game_id, user=user, token=request.GET.get("invite")
+    user_id, current = await sync_to_async(_stream_check)(
+        request, game_id, request.GET.get("invite")
     )
     if current is None:
         hub.remove(listener)
         return HttpResponse(status=404)
+    if user_id is not None:
+        hub.extend(listener, push.user_channel(user_id))
     since = push.parse_since(
         request.headers.get("Last-Event-ID"), request.GET.get("version")
     )
     return _event_stream(push.event_stream(hub, listener, since=since, current=current))
+
+
+def _stream_check(request, game_id, token):
+    """(the viewer's id or None, the game's version or None if they may not see
+    it): the session, the user and the version in one trip to the sync thread."""
+    user = request.user
+    version = selectors.game_version(game_id=game_id, user=user, token=token)
+    return (user.pk if user.is_authenticated else None), version
 
 
 @require_GET

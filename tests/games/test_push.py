@@ -325,3 +325,14 @@ def test_a_change_published_through_redis_reaches_an_open_stream(
             push.hub().task.cancel()
 
     assert f"id: {version}\n" in async_to_sync(go)()
+
+
+def test_the_asgi_application_sends_the_streams_to_their_own_handler():
+    """config/asgi.py knows the streams' paths by a pattern: it must match
+    games/urls.py (and nothing else of the site)."""
+    from config import asgi
+
+    assert asgi.STREAM_PATH.search(reverse("games:events", args=[12]))
+    assert asgi.STREAM_PATH.search(reverse("games:my_events"))
+    for name, args in (("games:poll", [12]), ("games:game", [12]), ("games:move", [1])):
+        assert not asgi.STREAM_PATH.search(reverse(name, args=args))
