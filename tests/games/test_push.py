@@ -327,12 +327,43 @@ def test_a_change_published_through_redis_reaches_an_open_stream(
     assert f"id: {version}\n" in async_to_sync(go)()
 
 
-def test_the_asgi_application_sends_the_streams_to_their_own_handler():
-    """config/asgi.py knows the streams' paths by a pattern: it must match
-    games/urls.py (and nothing else of the site)."""
-    from config import asgi
+def test_the_asgi_application_runs_every_requests_sync_work_in_one_thread():
+    """config/asgi.py: no thread (and no database connection) of its own per
+    request, as Django's handler would give, kept while a stream is open."""
+    import threading
 
-    assert asgi.STREAM_PATH.search(reverse("games:events", args=[12]))
-    assert asgi.STREAM_PATH.search(reverse("games:my_events"))
-    for name, args in (("games:poll", [12]), ("games:game", [12]), ("games:move", [1])):
-        assert not asgi.STREAM_PATH.search(reverse(name, args=args))
+    from asgiref.testing import ApplicationCommunicator
+    from django.core.signals import request_started
+
+    from config.asgi import application
+
+    threads = []
+
+    def seen(**kwargs):
+        threads.append(threading.get_ident())
+
+    async def get(path):
+        scope = {
+            "type": "http",
+            "method": "GET",
+            "path": path,
+            "query_string": b"",
+            "headers": [(b"host", b"127.0.0.1")],
+            "client": ("127.0.0.1", 1),
+            "server": ("127.0.0.1", 80),
+        }
+        app = ApplicationCommunicator(application, scope)
+        await app.send_input({"type": "http.request", "body": b""})
+        start = await app.receive_output(5)
+        while (await app.receive_output(5)).get("more_body"):
+            pass
+        await app.wait(5)
+        return start["status"]
+
+    request_started.connect(seen)
+    try:
+        for _ in range(2):
+            assert async_to_sync(get)("/no-such-page/") == 404
+    finally:
+        request_started.disconnect(seen)
+    assert len(threads) == 2 and threads[0] == threads[1]
