@@ -125,16 +125,23 @@ def push_server(tmp_path):
         log.close()
 
 
-def open_board(browser, world, seat):
+def open_board(browser, world, seat=None, *, stream=True):
+    """A game page in a new context: a seat's (None: an anonymous spectator's);
+    without `stream`, its event stream is refused as by a proxy that drops it."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
-    context.add_cookies(
-        [{"name": "sessionid", "value": world["cookies"][seat], "url": world["url"]}]
-    )
+    if seat is not None:
+        cookie = world["cookies"][seat]
+        context.add_cookies(
+            [{"name": "sessionid", "value": cookie, "url": world["url"]}]
+        )
+    if not stream:
+        context.route("**/events/**", lambda route: route.abort())
     page = context.new_page()
     polls = []
     page.on("request", lambda r: "/poll" in r.url and polls.append(time.monotonic()))
     page.goto(f"{world['url']}/games/{world['game']}/")
-    page.wait_for_selector("body[data-push=open] #board[data-version='0']")
+    state = "open" if stream else "down"
+    page.wait_for_selector(f"body[data-push={state}] #board[data-version='0']")
     return page, polls
 
 
@@ -146,6 +153,9 @@ def test_the_opponents_move_shows_on_the_idle_screen_within_a_second(
     other = str(1 - world["mover"])
     watcher, watcher_polls = open_board(browser, world, other)
     player, _polls = open_board(browser, world, mover)
+    # A spectator whose stream is dropped polls at the usual pace (made 1 s here).
+    cut_off, cut_off_polls = open_board(browser, world, stream=False)
+    cut_off.evaluate("document.body.dataset.pollSeconds = '1'")
     errors = []
     watcher.on("console", lambda m: m.type == "error" and errors.append(m.text))
     assert watcher.locator("#board").get_attribute("hx-trigger") == (
@@ -160,5 +170,7 @@ def test_the_opponents_move_shows_on_the_idle_screen_within_a_second(
     # The watcher's page polled once, told by its stream; never before.
     assert len(watcher_polls) == 1 and watcher_polls[0] >= started
     assert not errors, errors
-    for page in (watcher, player):
+    cut_off.wait_for_selector("#board[data-version='1']", timeout=5000)
+    assert cut_off_polls  # by the fallback poll: its stream never opened
+    for page in (watcher, player, cut_off):
         page.context.close()  # the streams end before the server does
