@@ -111,6 +111,12 @@ class Uvicorn:
                 "warning",
                 "--timeout-graceful-shutdown",
                 "2",
+                # The supervisor kills a worker whose ping thread has not
+                # answered in 5 s (the default): on cores shared with others,
+                # under the load of thousands of openings, that happened and
+                # dropped every stream of the worker.
+                "--timeout-worker-healthcheck",
+                "60",
                 "--lifespan",
                 "off",
             ],
@@ -434,9 +440,11 @@ async def measure(world, server, boards_n, seconds, rate, poll_seconds, log) -> 
         own_before = rss_kib([os.getpid()])
         log(f"  opening {len(boards):,} streams ({OPEN_CONCURRENCY} at a time)...")
         started = time.perf_counter()
+        cpu_open = cpu_seconds(pids)
         sem = asyncio.Semaphore(OPEN_CONCURRENCY)
         await asyncio.gather(*(load.open_one(b, sem) for b in boards))
         open_seconds = time.perf_counter() - started
+        open_cpu = cpu_seconds(pids) - cpu_open
         await asyncio.sleep(2.0)
         held = load.still_open()
         rss_after = rss_kib(pids)
@@ -458,6 +466,8 @@ async def measure(world, server, boards_n, seconds, rate, poll_seconds, log) -> 
         "open_seconds": open_seconds,
         "open_p95_ms": pct(load.open_ms, 95),
         "open_errors": load.open_errors,
+        "open_cpu_ms": 1000 * open_cpu / max(len(load.open_ms), 1),
+        "workers_same": sorted(server.worker_pids()) == sorted(pids),
         "rss_before_mib": rss_before / 1024,
         "rss_after_mib": rss_after / 1024,
         "kib_per_board": (rss_after - rss_before) / max(held, 1),

@@ -414,6 +414,11 @@ def run_push(world, p, levels, args, results, sections):
             f"{r['open_seconds']:.0f} s, p95 {n0(r['open_p95_ms'])} ms",
         ],
         [
+            "server CPU per opening (ms); the same workers throughout",
+            f"{n1(r['open_cpu_ms'])}; "
+            + ("yes" if r["workers_same"] else "NO (one was restarted)"),
+        ],
+        [
             "moves (rate asked)",
             f"{r['moves']} in {r['seconds']:.0f} s ({r['rate']:g}/s)",
         ],
