@@ -291,7 +291,7 @@ GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)
 # (runserver, no Redis) polls.
 PUSH_REDIS_URL = env.str("PUSH_REDIS_URL", default="")
 PUSH_ENABLED = bool(PUSH_REDIS_URL)
-GAME_PUSH_POLL_SECONDS = env.int("GAME_PUSH_POLL_SECONDS", default=60)
+GAME_PUSH_POLL_SECONDS = env.int("GAME_PUSH_POLL_SECONDS", default=300)
 PUSH_KEEPALIVE_SECONDS = env.float("PUSH_KEEPALIVE_SECONDS", default=25)
 PUSH_RETRY_MS = env.int("PUSH_RETRY_MS", default=2000)
 
