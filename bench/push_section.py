@@ -367,6 +367,17 @@ async def play(
         finally:
             busy.discard(game_id)
 
+    async def safety_poll(b: Board):
+        try:
+            r = await http.get(
+                f"/games/{b.game}/poll?version={b.version}",
+                headers={"Cookie": f"sessionid={b.cookie}", "HX-Request": "true"},
+            )
+            if r.status_code not in (200, 204):
+                error(f"poll {r.status_code}")
+        except Exception as exc:  # counted, the run goes on
+            error(f"poll {type(exc).__name__}")
+
     async def safety_polls(stop: asyncio.Event):
         """Every page's slow poll, spread evenly: boards / poll_seconds a second."""
         per_second = len(load.boards) / load.poll_seconds
@@ -375,12 +386,7 @@ async def play(
         while not stop.is_set():
             b = random.choice(load.boards)
             sent += 1
-            asyncio.ensure_future(
-                http.get(
-                    f"/games/{b.game}/poll?version={b.version}",
-                    headers={"Cookie": f"sessionid={b.cookie}", "HX-Request": "true"},
-                )
-            )
+            asyncio.ensure_future(safety_poll(b))
             await asyncio.sleep(interval)
         out["safety_polls"] = sent
 
@@ -509,6 +515,12 @@ def run(
             )
     finally:
         server.stop()
+        log_tail = (world.tmp / "uvicorn.log").read_text(errors="replace")[-3000:]
+    result.update(
+        server_log_tail=log_tail
+        if "Error" in log_tail or "Traceback" in log_tail
+        else ""
+    )
     result.update(
         workers=workers,
         rate=rate,

@@ -454,6 +454,8 @@ def run_push(world, p, levels, args, results, sections):
                 n0(m["rate"] * 4),
             ]
         )
+    if r.get("server_log_tail"):
+        print("the end of the server's log:\n" + r["server_log_tail"], flush=True)
     return table(
         f"Push: open boards on one box (uvicorn, {r['workers']} processes; the load "
         f"generator on the same cores; load average {r['load_average']:.1f} at the end)",
