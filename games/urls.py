@@ -9,6 +9,7 @@ urlpatterns = [
     path("my/events/", views.my_events, name="my_events"),
     path("my/link", views.my_games_link, name="my_games_link"),
     path("new/<slug:slug>/", views.game_new, name="new"),
+    path("games/<slug:slug>/rules/", views.rules, name="rules"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/move", views.move, name="move"),
     path("games/<int:game_id>/poll", views.poll, name="poll"),
