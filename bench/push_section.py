@@ -8,7 +8,8 @@ they are all open, a move is made somewhere every so often (the move POST, as a
 page sends it); for each, the time from sending the move to the opponent's
 stream bringing the event (`event`), and to the opponent's page having fetched
 its new board through the poll endpoint (`board`: what the player sees). The
-mover's own page fetches too (a 204), and every page polls once per
+mover's own page fetches too (a 204), both pages fetch their header link (the
+`mine` event), and every page polls once per
 GAME_PUSH_POLL_SECONDS as the site's pages do (the safety net). Memory per board:
 the uvicorn processes' resident memory after opening the streams, less before,
 over the number of streams.
@@ -181,7 +182,6 @@ async def play(
                 (m for m in legal if m["type"] in ("discard", "draw")), legal[0]
             )
             other = load.by_seat[(game_id, 1 - position)]
-            mine = load.by_seat[(game_id, position)]
             if other.closed:
                 return error("stream closed")
             arrived = asyncio.get_running_loop().create_future()
@@ -205,15 +205,17 @@ async def play(
                 at = await asyncio.wait_for(arrived, 10)
             except TimeoutError:
                 return error("no event in 10 s")
-            # The other page fetches its board; the mover's, a 204.
-            own = asyncio.ensure_future(
+            # The other page fetches its board; the mover's, a 204; and both
+            # their header links (the `mine` event each stream also brings).
+            mover_cookie = f"sessionid={cookies[(game_id, position)]}"
+            other_cookie = f"sessionid={cookies[(game_id, other.seat)]}"
+            own = asyncio.gather(
                 http.get(
                     f"/games/{game_id}/poll?version={version + 1}",
-                    headers={
-                        "Cookie": f"sessionid={cookies[(game_id, position)]}",
-                        "HX-Request": "true",
-                    },
-                )
+                    headers={"Cookie": mover_cookie, "HX-Request": "true"},
+                ),
+                http.get("/my/link", headers={"Cookie": mover_cookie}),
+                http.get("/my/link", headers={"Cookie": other_cookie}),
             )
             r = await http.get(
                 f"/games/{game_id}/poll?version={version}",
@@ -230,7 +232,6 @@ async def play(
             out["event"].append(1000 * (at - started))
             out["board"].append(1000 * (done - started))
             out["moves"] += 1
-            del mine
         except Exception as exc:  # counted, the run goes on
             error(type(exc).__name__)
         finally:

@@ -374,3 +374,37 @@ def test_the_asgi_application_runs_every_requests_sync_work_in_one_thread():
         request_started.disconnect(seen)
     assert statuses == [404, 404]
     assert len(threads) == 2 and threads[0] == threads[1]
+
+
+def test_a_redis_that_fails_a_publish_is_logged_not_raised(
+    settings, monkeypatch, caplog
+):
+    """The move has committed: a Redis down must not turn it into a 500 (the
+    pages' polls still bring it)."""
+    settings.PUSH_ENABLED = True
+
+    class Down:
+        def publish(self, channel, payload):
+            raise ConnectionError("Redis is down")
+
+    monkeypatch.setattr(push, "redis_client", lambda: Down())
+    push.publish_game(1, 2)
+    assert "push: publish to push:game:1 failed" in caplog.text
+
+
+def test_a_lost_subscription_tells_every_stream_to_check(
+    push_on, lost_cities_game, ana
+):
+    """After the hub reconnects to Redis (messages may have been missed), each
+    stream sends `version` (its last) and `mine`: the page polls and catches up."""
+    game = lost_cities_game
+    status, chunks = open_stream(
+        ana,
+        events_url(game, game.version),
+        then=lambda hub: hub.resync_all(),
+        chunks=2,
+    )
+    version = game.version
+    assert chunks[1] == (
+        f"id: {version}\nevent: version\ndata: {version}\n\nevent: mine\ndata: 0\n\n"
+    )
