@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -182,6 +183,19 @@ def set_translator(translate, translate_in_context=None) -> None:
     global _translator, _context_translator
     _translator = translate
     _context_translator = translate_in_context
+
+
+@contextmanager
+def untranslated():
+    """Texts stay in the engine's English while inside (for bot tournaments, which
+    read no text: a translated view costs most of a game's time)."""
+    global _translator, _context_translator
+    saved = _translator, _context_translator
+    _translator = _context_translator = None
+    try:
+        yield
+    finally:
+        _translator, _context_translator = saved
 
 
 def _(text: str) -> str:
