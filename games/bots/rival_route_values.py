@@ -13,7 +13,14 @@ WORTH = {"beer": 1.0, "leather": 1.0, "cloth": 1.05, "furniture": 1.25}
 WIN = 1000.0
 BLOCK = 60.0
 FOCUS, SIDE = 1.0, 0.15  # a route bot's weight on its route, on the others
-MIXED_SIDE = 0.3  # the mixed bot's weight on the routes it does not lead with
+MIXED_SIDE = 0.1  # the mixed bot's weight on the routes it does not lead with
+PLAN_BIAS = 0.3  # how far ahead another route must be to leave the plan
+DEFEND = {
+    "ships": 1.0,
+    "alliances": 1.0,
+    "lawsuits": 1.0,
+    "prestige": 1.0,
+}  # the mixed bot's weight on a route, per unit of the rival's progress on it
 
 
 class Context:
@@ -58,8 +65,16 @@ class Context:
         # Mixed: follows fully the route furthest along (ties: its opening plan),
         # keeping more regard than a route bot for the others.
         mine = self.progress(self.me, self.them, self.prestige)
-        lead = max(ROUTES, key=lambda r: (mine[r], r == plan))
-        return {r: FOCUS if r == lead else MIXED_SIDE for r in ROUTES}
+        lead = max(
+            ROUTES, key=lambda r: (mine[r] + (PLAN_BIAS if r == plan else 0), r == plan)
+        )
+        # The rival's routes under way are answered: on every route but the star
+        # count, what brings one's own progress also holds the rival's back.
+        theirs = self.progress(self.them, self.me, -self.prestige)
+        return {
+            r: FOCUS if r == lead else max(MIXED_SIDE, DEFEND.get(r, 0.0) * theirs[r])
+            for r in ROUTES
+        }
 
     # --- Threats and wins ------------------------------------------------------------
 
@@ -136,6 +151,7 @@ def ship_value(ctx: Context, ship: dict) -> float:
         value += WIN
     if ctx.rival_near("ships"):
         value += BLOCK
+
     return value
 
 

@@ -200,7 +200,7 @@ class RouteBot:
         self.rng = random.Random(seed)
         # The mixed bot's opening plan, until a route is under way: stars, which
         # every action feeds a little (ships, lawsuits, the track, donations).
-        self.plan = "stars"
+        self.plan = "prestige"
 
     @property
     def name(self) -> str:
