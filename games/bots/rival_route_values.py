@@ -15,12 +15,7 @@ BLOCK = 60.0
 FOCUS, SIDE = 1.0, 0.15  # a route bot's weight on its route, on the others
 MIXED_SIDE = 0.1  # the mixed bot's weight on the routes it does not lead with
 PLAN_BIAS = 0.3  # how far ahead another route must be to leave the plan
-DEFEND = {
-    "ships": 1.0,
-    "alliances": 1.0,
-    "lawsuits": 1.0,
-    "prestige": 1.0,
-}  # the mixed bot's weight on a route, per unit of the rival's progress on it
+DEFEND = 1.0  # the mixed bot's weight on a rival's route, per unit of their progress
 
 
 class Context:
@@ -60,10 +55,8 @@ class Context:
     def _weights(self, route: str | None, plan: str) -> dict:
         if route is not None:
             return {r: FOCUS if r == route else SIDE for r in ROUTES}
-        # Mixed: the route furthest along leads (weight 1), the others follow in
-        # proportion; with nothing under way yet, every route weighs the same.
-        # Mixed: follows fully the route furthest along (ties: its opening plan),
-        # keeping more regard than a route bot for the others.
+        # Mixed: follows fully the route furthest along, its opening plan counting
+        # PLAN_BIAS further (so it leaves the plan only for a route well under way).
         mine = self.progress(self.me, self.them, self.prestige)
         lead = max(
             ROUTES, key=lambda r: (mine[r] + (PLAN_BIAS if r == plan else 0), r == plan)
@@ -72,7 +65,9 @@ class Context:
         # count, what brings one's own progress also holds the rival's back.
         theirs = self.progress(self.them, self.me, -self.prestige)
         return {
-            r: FOCUS if r == lead else max(MIXED_SIDE, DEFEND.get(r, 0.0) * theirs[r])
+            r: FOCUS
+            if r == lead
+            else max(MIXED_SIDE, DEFEND * theirs[r] if r != "stars" else 0.0)
             for r in ROUTES
         }
 
