@@ -28,7 +28,7 @@ from django.utils.timezone import template_localtime
 from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup
 
-from games import registry
+from games import registry, steps
 
 COLOUR_NAMES = {
     "yellow": translation.gettext_lazy("yellow"),
@@ -63,6 +63,12 @@ def engine_name(slug: str) -> str:
     return translation.gettext(spec.name) if spec else slug
 
 
+def options_words(game) -> list[str]:
+    """The table's options in words (the game's `describe_options`)."""
+    spec = registry.find(game.engine)
+    return spec.describe_options(game.options or {}) if spec else []
+
+
 def local_date(value, fmt: str) -> str:
     """Django's `date` filter as Django's templates apply it: in the active time
     zone, in the active language (`fmt` a format or a format's name)."""
@@ -71,6 +77,16 @@ def local_date(value, fmt: str) -> str:
 
 def url(name: str, *args) -> str:
     return reverse(name, args=args)
+
+
+@pass_context
+def step_help(context) -> str:
+    """The line under a board's prompt that says what the viewer's current step
+    allows (games/steps.py); "" when the viewer has no move to make."""
+    slug = getattr(context.get("game"), "engine", None)
+    if slug is None:
+        return ""
+    return steps.step_help(slug, context.get("view") or {}, context.get("legal") or [])
 
 
 @pass_context
@@ -185,6 +201,7 @@ def environment(**options) -> Environment:
         static=static,
         url=url,
         csrf_field=csrf_field,
+        step_help=step_help,
     )
     # Each game's layout: the engine's view arranged for its board template.
     from .boards.citadels import ct_layout
@@ -210,6 +227,7 @@ def environment(**options) -> Environment:
         colour_name=colour_name,
         seat_name=seat_name,
         engine_name=engine_name,
+        options_words=options_words,
         date=local_date,
         timeuntil=timeuntil,
     )
