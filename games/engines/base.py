@@ -191,13 +191,13 @@ def set_translator(translate, translate_in_context=None, translate_plural=None) 
 def untranslated():
     """Texts stay in the engine's English while inside (for bot tournaments, which
     read no text: a translated view costs most of a game's time)."""
-    global _translator, _context_translator
-    saved = _translator, _context_translator
-    _translator = _context_translator = None
+    global _translator, _context_translator, _plural_translator
+    saved = _translator, _context_translator, _plural_translator
+    _translator = _context_translator = _plural_translator = None
     try:
         yield
     finally:
-        _translator, _context_translator = saved
+        _translator, _context_translator, _plural_translator = saved
 
 
 def _(text: str) -> str:
