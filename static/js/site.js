@@ -1,0 +1,63 @@
+// Every page: on a narrow screen the site's navigation folds behind a "Menu"
+// button (aria-expanded). Loaded in the head, before the page is drawn: the
+// `js` class lets the stylesheet fold the menu only where this script runs, so
+// that without it the navigation stays open.
+// A table wider than the screen scrolls in its box (.table-scroll): the box is
+// then reachable from the keyboard (arrow keys scroll it) and named after its
+// table's caption.
+(function () {
+  "use strict";
+  if (window.siteMenu) return;
+  window.siteMenu = true;
+  document.documentElement.classList.add("js");
+
+  function toggle(button, open) {
+    button.setAttribute("aria-expanded", open ? "true" : "false");
+  }
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest(".menu-toggle");
+    if (button) {
+      toggle(button, button.getAttribute("aria-expanded") !== "true");
+      return;
+    }
+    var open = document.querySelector('.menu-toggle[aria-expanded="true"]');
+    if (open && !event.target.closest("#site-nav")) toggle(open, false);
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    var open = document.querySelector('.menu-toggle[aria-expanded="true"]');
+    if (open && open.closest(".site-header").contains(document.activeElement)) {
+      toggle(open, false);
+      open.focus();
+    }
+  });
+
+  function scrollables() {
+    document.querySelectorAll(".table-scroll").forEach(function (box) {
+      if (box.scrollWidth > box.clientWidth + 1) {
+        if (box.hasAttribute("tabindex")) return;
+        var caption = box.querySelector("caption");
+        box.setAttribute("tabindex", "0");
+        box.setAttribute("role", "region");
+        if (caption) box.setAttribute("aria-label", caption.textContent.replace(/\s+/g, " ").trim());
+      } else if (box.getAttribute("tabindex") === "0") {
+        box.removeAttribute("tabindex");
+        box.removeAttribute("role");
+        box.removeAttribute("aria-label");
+      }
+    });
+  }
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", scrollables);
+  } else {
+    scrollables();
+  }
+  document.addEventListener("htmx:afterSettle", scrollables);
+  var resizing = null;
+  window.addEventListener("resize", function () {
+    clearTimeout(resizing);
+    resizing = setTimeout(scrollables, 150);
+  });
+})();

@@ -1,0 +1,40 @@
+"""axe-core (vendored: tests/e2e/vendor/axe-core) run inside a Playwright page.
+
+The script is evaluated through the browser's debugging protocol, so the site's
+Content Security Policy (no inline script) stays in force for the page itself."""
+
+from pathlib import Path
+
+AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
+# WCAG 2.0, 2.1 and 2.2, levels A and AA.
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
+GRAVE = ("serious", "critical")
+
+RUN = """async ([tags, exclude]) => {
+  const context = exclude.length ? {include: [["html"]], exclude: exclude.map(s => [s])} : document;
+  const result = await axe.run(context, {runOnly: {type: "tag", values: tags},
+                                          resultTypes: ["violations"]});
+  return result.violations.map(v => ({
+    id: v.id, impact: v.impact,
+    nodes: v.nodes.map(n => ({target: n.target.join(" "),
+                              summary: (n.failureSummary || "").slice(0, 300)})),
+  }));
+}"""
+
+
+def violations(page, impacts=GRAVE, exclude=()) -> list[dict]:
+    """The page's violations of the WCAG A/AA rules of these impacts, outside
+    the elements the `exclude` selectors match."""
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text())
+    found = page.evaluate(RUN, [TAGS, list(exclude)])
+    return [v for v in found if v["impact"] in impacts]
+
+
+def describe(found: list[dict]) -> str:
+    return "; ".join(
+        f"{v['id']} ({v['impact']}) x{len(v['nodes'])}: "
+        + ", ".join(n["target"] for n in v["nodes"][:4])
+        + (f" [{v['nodes'][0]['summary']}]" if v["nodes"] else "")
+        for v in found
+    )

@@ -1,0 +1,43 @@
+"""On a 390 x 844 phone, every game's page opens with the prompt and the
+controls of the viewer's decision on screen, under a header whose navigation
+folds into a menu."""
+
+from pathlib import Path
+
+import pytest
+from browser_helpers import logged_in
+from game_states import SLUGS, mid_game
+
+pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
+
+SHOTS = Path(__file__).resolve().parents[2] / "var" / "e2e"
+WIDTH, HEIGHT = 390, 844
+
+BOX = """el => { const r = el.getBoundingClientRect();
+                 return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
+
+
+def on_screen(page, selector) -> bool:
+    box = page.locator(selector).first.evaluate(BOX)
+    return box["top"] >= 0 and box["bottom"] <= HEIGHT and box["right"] <= WIDTH
+
+
+def test_the_prompt_and_the_first_move_are_on_a_phone_screen_in_every_game(
+    browser, live_server, ana, ben
+):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = logged_in(browser, live_server, ana, WIDTH, HEIGHT)
+    missing = {}
+    for slug in SLUGS:
+        game = mid_game(slug, ana, ben)
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.wait_for_selector("#board[data-status=active] button[data-move]")
+        page.screenshot(path=str(SHOTS / f"phone-decision-{slug}.png"))
+        for what, selector in [
+            ("prompt", "#board .prompt"),
+            ("first move", "#board button[data-move]"),
+        ]:
+            if not on_screen(page, selector):
+                box = page.locator(selector).first.evaluate(BOX)
+                missing[f"{slug} {what}"] = box
+    assert missing == {}
