@@ -8,9 +8,9 @@ from games.models import Game
 SLUGS = ["lost-cities", "citadels", "rival-cities", "my-city"]
 
 
-def mid_game(slug: str, ana, ben, moves: int = 6) -> Game:
+def mid_game(slug: str, ana, ben, moves: int = 6, when=None) -> Game:
     """A game between Ana (seat 0) and Ben after at least `moves` moves, with
-    Ana to decide."""
+    Ana to decide (and `when(state)` true, if given)."""
     engine = engines.get(slug)
     game = services.game_create(
         creator=ana, engine_slug=slug, num_players=2, options={}
@@ -21,10 +21,10 @@ def mid_game(slug: str, ana, ben, moves: int = 6) -> Game:
     played = 0
     for _turn in range(400):
         to_move = engine.to_move(game.state)
-        if played >= moves and 0 in to_move:
+        if played >= moves and 0 in to_move and (when is None or when(game.state)):
             return game
         # Ben first when both decide at once, so that Ana is left to decide.
-        seat = max(to_move) if played >= moves else to_move[0]
+        seat = max(to_move) if played >= moves and len(to_move) > 1 else to_move[0]
         move = choose_move(engine, game.state, seat, seed=played)
         services.move_submit(
             game_id=game.pk, user=users[seat], move=move, expected_version=game.version

@@ -78,3 +78,35 @@ def test_game_pages_and_replays_have_no_grave_violation(browser, live_server, an
     paths += [(f"/games/{done.pk}/", ()), (f"/games/{done.pk}/replay/?step=20", ())]
     page = logged_in(browser, live_server, ana, 1280, 800, touch=False)
     assert audit(page, live_server.url, paths) == {}
+
+
+NAMES = """() => Array.from(document.querySelectorAll('#board button[data-move]'), b =>
+  [(b.getAttribute('aria-label') || b.textContent).replace(/\\s+/g, ' ').trim(), b.dataset.move])"""
+
+
+def draw_from_two_piles(state) -> bool:
+    return state["phase"] == "draw" and sum(map(bool, state["discards"].values())) > 1
+
+
+def test_every_move_button_has_a_name_of_its_own(browser, live_server, ana, ben):
+    """Two different moves on one page never share a name ("Take", "Take")."""
+    page = logged_in(browser, live_server, ana, 1280, 800, touch=False)
+    shared = {}
+    for slug, moves, when in [
+        ("lost-cities", 6, None),
+        ("lost-cities", 6, draw_from_two_piles),
+        ("citadels", 0, None),
+        ("citadels", 6, None),
+        ("my-city", 6, None),
+    ]:
+        game = mid_game(slug, ana, ben, moves, when)
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.wait_for_selector("#board button[data-move]")
+        by_name = {}
+        for name, move in page.evaluate(NAMES):
+            by_name.setdefault(name, set()).add(move)
+        print(slug, moves, sorted(by_name))
+        shared.update(
+            {f"{slug}: {name}": len(m) for name, m in by_name.items() if len(m) > 1}
+        )
+    assert shared == {}

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import logged_in
-from game_states import SLUGS, mid_game
+from game_states import mid_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -15,6 +15,18 @@ WIDTH, HEIGHT = 390, 844
 
 BOX = """el => { const r = el.getBoundingClientRect();
                  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
+
+
+# Each game at a decision of Ana's: Lost Cities' play and draw, Citadels' draft
+# and turn, Rival Cities and My City in their first rounds.
+DECISIONS = [
+    ("lost-cities", 6, None),
+    ("lost-cities", 6, lambda state: state["phase"] == "draw"),
+    ("citadels", 0, None),
+    ("citadels", 6, None),
+    ("rival-cities", 6, None),
+    ("my-city", 6, None),
+]
 
 
 def on_screen(page, selector) -> bool:
@@ -28,10 +40,11 @@ def test_the_prompt_and_the_first_move_are_on_a_phone_screen_in_every_game(
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = logged_in(browser, live_server, ana, WIDTH, HEIGHT)
     missing = {}
-    for slug in SLUGS:
-        game = mid_game(slug, ana, ben)
+    for slug, moves, when in DECISIONS:
+        game = mid_game(slug, ana, ben, moves, when)
         page.goto(f"{live_server.url}/games/{game.pk}/")
         page.wait_for_selector("#board[data-status=active] button[data-move]")
+        slug = f"{slug}-{game.state.get('phase', moves)}"
         page.screenshot(path=str(SHOTS / f"phone-decision-{slug}.png"))
         for what, selector in [
             ("prompt", "#board .prompt"),
@@ -41,3 +54,13 @@ def test_the_prompt_and_the_first_move_are_on_a_phone_screen_in_every_game(
                 box = page.locator(selector).first.evaluate(BOX)
                 missing[f"{slug} {what}"] = box
     assert missing == {}
+    # The navigation is folded behind its menu button, which opens it.
+    page.goto(f"{live_server.url}/")
+    nav = page.locator("#site-nav")
+    assert not nav.is_visible()
+    assert page.locator(".site-header").evaluate(BOX)["bottom"] < 70
+    page.click(".menu-toggle")
+    assert nav.is_visible()
+    assert page.locator(".menu-toggle").get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")
+    assert not nav.is_visible()
