@@ -1,7 +1,8 @@
 """axe-core (vendored: tests/e2e/vendor/axe-core) run inside a Playwright page.
 
-The script is evaluated through the browser's debugging protocol, so the site's
-Content Security Policy (no inline script) stays in force for the page itself."""
+The script is evaluated through the browser's debugging protocol (as an init
+script of the context, or at once), so the site's Content Security Policy (no
+inline script) stays in force for the page itself."""
 
 from pathlib import Path
 
@@ -9,10 +10,13 @@ AXE = Path(__file__).resolve().parent / "vendor" / "axe-core" / "axe.min.js"
 # WCAG 2.0, 2.1 and 2.2, levels A and AA.
 TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"]
 GRAVE = ("serious", "critical")
+# The rules whose result depends on colours alone.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
-RUN = """async ([tags, exclude]) => {
+RUN = """async ([tags, exclude, rules]) => {
   const context = exclude.length ? {include: [["html"]], exclude: exclude.map(s => [s])} : document;
-  const result = await axe.run(context, {runOnly: {type: "tag", values: tags},
+  const only = rules ? {type: "rule", values: rules} : {type: "tag", values: tags};
+  const result = await axe.run(context, {runOnly: only,
                                           resultTypes: ["violations"]});
   return result.violations.map(v => ({
     id: v.id, impact: v.impact,
@@ -22,12 +26,18 @@ RUN = """async ([tags, exclude]) => {
 }"""
 
 
-def violations(page, impacts=GRAVE, exclude=()) -> list[dict]:
-    """The page's violations of the WCAG A/AA rules of these impacts, outside
-    the elements the `exclude` selectors match."""
+def with_axe(page):
+    """The page, with axe-core loaded into every document it opens from now."""
+    page.context.add_init_script(path=str(AXE))
+    return page
+
+
+def violations(page, impacts=GRAVE, exclude=(), rules=None) -> list[dict]:
+    """The page's violations of the WCAG A/AA rules (or of these `rules`) of
+    these impacts, outside the elements the `exclude` selectors match."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text())
-    found = page.evaluate(RUN, [TAGS, list(exclude)])
+    found = page.evaluate(RUN, [TAGS, list(exclude), rules])
     return [v for v in found if v["impact"] in impacts]
 
 

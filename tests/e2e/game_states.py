@@ -53,3 +53,20 @@ def finished(slug: str, ana, ben) -> Game:
         game.refresh_from_db()
         played += 1
     return game
+
+
+def draw_from_two_piles(state) -> bool:
+    """Lost Cities: Ana draws, and two discard piles offer a card."""
+    return state["phase"] == "draw" and sum(map(bool, state["discards"].values())) > 1
+
+
+# Decisions of the viewer's: Lost Cities' play and draw (two piles' buttons),
+# Citadels' draft and a turn, Rival Cities and My City in their first rounds.
+DECISIONS = [
+    ("lost-cities", 6, None),
+    ("lost-cities", 6, draw_from_two_piles),
+    ("citadels", 0, None),
+    ("citadels", 6, None),
+    ("rival-cities", 6, None),
+    ("my-city", 6, None),
+]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from browser_helpers import logged_in
-from game_states import mid_game
+from game_states import DECISIONS, mid_game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -15,18 +15,6 @@ WIDTH, HEIGHT = 390, 844
 
 BOX = """el => { const r = el.getBoundingClientRect();
                  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; }"""
-
-
-# Each game at a decision of Ana's: Lost Cities' play and draw, Citadels' draft
-# and turn, Rival Cities and My City in their first rounds.
-DECISIONS = [
-    ("lost-cities", 6, None),
-    ("lost-cities", 6, lambda state: state["phase"] == "draw"),
-    ("citadels", 0, None),
-    ("citadels", 6, None),
-    ("rival-cities", 6, None),
-    ("my-city", 6, None),
-]
 
 
 def on_screen(page, selector) -> bool:
