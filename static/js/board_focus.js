@@ -109,7 +109,9 @@
     region.textContent = parts.join(" ");
   }
 
-  document.addEventListener("htmx:afterSwap", function (event) {
+  // After the settle, when htmx has wired the new board's form: a control
+  // focused (and pressed) earlier would post the form without htmx.
+  document.addEventListener("htmx:afterSettle", function () {
     var board = document.getElementById("board");
     if (!board || !before) return;
     var was = before;

@@ -15,6 +15,8 @@ from games.models import Game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
+# The board is briefly absent while htmx swaps it.
+NEWER = "v => Number((document.getElementById('board') || {dataset: {}}).dataset.version) > v"
 FOCUSED_MOVE = "() => (document.activeElement && document.activeElement.dataset && document.activeElement.dataset.move) || null"
 
 
@@ -41,6 +43,7 @@ def test_a_whole_lost_cities_game_with_tab_and_enter_alone(browser, live_server,
         page.keyboard.press("Tab")
         tabs += 1
         assert tabs < 40, "no move reachable with Tab"
+    print(f"Tabs from the top of the page to the first move: {tabs}")
 
     moves = 0
     heard = []
@@ -58,7 +61,7 @@ def test_a_whole_lost_cities_game_with_tab_and_enter_alone(browser, live_server,
             raise AssertionError(f"Tab never reached {goal}")
         page.keyboard.press("Enter")
         page.wait_for_function(
-            "v => Number(document.getElementById('board').dataset.version) > v",
+            NEWER,
             arg=version,
         )
         moves += 1
@@ -95,12 +98,10 @@ def test_a_refresh_brings_the_focus_to_the_new_decision_and_says_the_move(
         page.keyboard.press("Tab")
     # Ana plays and draws with the keyboard; then Ben is to play.
     for _step in range(2):
+        page.wait_for_function(FOCUSED_MOVE, timeout=3000)
         version = int(page.locator("#board").get_attribute("data-version"))
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            "v => Number(document.getElementById('board').dataset.version) > v",
-            arg=version,
-        )
+        page.wait_for_function(NEWER, arg=version)
     page.wait_for_function(
         "() => !!document.activeElement && document.activeElement.matches('#board .prompt')"
     )
