@@ -94,9 +94,13 @@ def test_game_pages_and_replays_have_no_grave_violation(browser, live_server, an
     paths = []
     for slug, moves, when in DECISIONS:
         game = mid_game(slug, ana, ben, moves, when)
+        print(
+            f"PAGE /games/{game.pk}/ = {slug} at a decision ({game.state.get('phase', '')})"
+        )
         paths += [(f"/games/{game.pk}/", PENDING.get(slug, ()))]
     for slug in SLUGS:
         done = finished(slug, ana, ben)
+        print(f"PAGE /games/{done.pk}/ = {slug} finished")
         exclude = PENDING.get(slug, ())
         paths += [
             (f"/games/{done.pk}/", exclude),
@@ -117,6 +121,9 @@ def test_every_move_button_has_a_name_of_its_own(browser, live_server, ana, ben)
     shared = {}
     for slug, moves, when in [d for d in DECISIONS if d[0] not in PENDING]:
         game = mid_game(slug, ana, ben, moves, when)
+        print(
+            f"PAGE /games/{game.pk}/ = {slug} at a decision ({game.state.get('phase', '')})"
+        )
         page.goto(f"{live_server.url}/games/{game.pk}/")
         page.wait_for_selector("#board button[data-move]")
         by_name = {}
