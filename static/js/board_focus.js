@@ -1,9 +1,9 @@
 // A game page for the keyboard and screen readers. htmx replaces the whole
 // #board after a move and when the poll brings a newer version; without this
 // script the focus would fall to the page's body each time.
-// - Focus stays where the player was: on the same control when the new board
-//   still has it (same id, or the same move), else on the next decision (the
-//   board's first move), else on the prompt.
+// - For a keyboard, the focus stays where the player was: on the same control
+//   when the new board still has it (same id, or the same move), else on the
+//   next decision (the board's first move), else on the prompt.
 // - The one live region outside the board (#board-news) says, politely, what
 //   the other players did since the board the player had: the log lines that
 //   are new and not the player's own (the log is already the player's own
@@ -119,10 +119,12 @@
     announce(board, was.log);
     var active = document.activeElement;
     if (!was.key || (active && active !== document.body && !board.contains(active))) return;
+    // A player with a mouse or a finger is left alone: a focused control would
+    // show its own hints (My City's preview) where nobody looks.
+    if (byPointer) return;
     var el = was.key.prompt ? null : find(board, was.key);
     if (!el && (was.key.move || was.key.prompt)) el = firstMove(board);
     if (!el) el = prompt(board);
-    // Never scroll the page under a mouse or a finger.
-    if (el) el.focus({ preventScroll: byPointer });
+    if (el) el.focus();
   });
 })();
