@@ -20,6 +20,9 @@ class AccountAdapter(DefaultAccountAdapter):
             user.display_name = user.email.split("@")[0][:40]
         language = translation.get_language() or "en"
         user.language = "fr" if language.startswith("fr") else "en"
+        zone = getattr(form, "cleaned_data", {}).get("timezone")
+        if zone:  # the browser's, checked by accounts.forms.SignupForm
+            user.timezone = zone
         if commit:
             user.save()
         return user

@@ -3,11 +3,31 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .adapters import CONFIRMED_EMAIL_KEY
-from .models import User, timezone_choices
+from .models import DEFAULT_TIMEZONE, User, timezone_choices
+
+
+class TimezoneInput(forms.TextInput):
+    """A searchable time zone: a text field with the zones as suggestions (a
+    datalist); static/js/timezone.js fills it from the browser when the person
+    has never chosen one (still the default, UTC)."""
+
+    template_name = "accounts/widgets/timezone.html"
+
+    def get_context(self, name, value, attrs):
+        context = super().get_context(name, value, attrs)
+        context["widget"]["zones"] = [zone for zone, _label in timezone_choices()]
+        if value in (None, "", DEFAULT_TIMEZONE):
+            context["widget"]["attrs"]["data-detect-timezone"] = ""
+        return context
 
 
 class PreferencesForm(forms.ModelForm):
-    timezone = forms.ChoiceField(label=_("Time zone"), choices=timezone_choices)
+    timezone = forms.ChoiceField(
+        label=_("Time zone"),
+        choices=timezone_choices,
+        widget=TimezoneInput,
+        help_text=_("Type to search, e.g. Paris, New York or Tokyo."),
+    )
 
     class Meta:
         model = User
@@ -71,3 +91,17 @@ class LoginForm(allauth_forms.LoginForm):
             email = self.request.session.pop(CONFIRMED_EMAIL_KEY, None)
             if email:
                 self.fields["login"].initial = email
+
+
+class SignupForm(allauth_forms.SignupForm):
+    """allauth's sign-up form, with the browser's time zone (a hidden field that
+    static/js/timezone.js fills; left empty without JavaScript)."""
+
+    timezone = forms.CharField(
+        required=False,
+        widget=forms.HiddenInput(attrs={"data-detect-timezone": ""}),
+    )
+
+    def clean_timezone(self):
+        zone = self.cleaned_data["timezone"]
+        return zone if zone in dict(timezone_choices()) else ""

@@ -30,6 +30,9 @@ class UserManager(BaseUserManager):
         return self._create_user(email, password, **extra)
 
 
+DEFAULT_TIMEZONE = "UTC"
+
+
 def timezone_choices():
     return [(name, name) for name in sorted(zoneinfo.available_timezones())]
 
@@ -47,7 +50,7 @@ class User(AbstractUser):
     language = models.CharField(
         _("language"), max_length=8, choices=Language, default=Language.ENGLISH
     )
-    timezone = models.CharField(_("time zone"), max_length=64, default="UTC")
+    timezone = models.CharField(_("time zone"), max_length=64, default=DEFAULT_TIMEZONE)
 
     class TurnEmails(models.TextChoices):
         EVERY = "every", _("An email every time it is my turn")

@@ -1,67 +1,92 @@
-"""The campaign's emails, in each reader's language: "you are invited", "the next
-episode is open"."""
+"""The campaign's emails, in each reader's language and time zone: "you are
+invited", "the next episode is open". Like the games' emails
+(games/notifications/emails.py): a text and an HTML part, the links to the
+email preferences, and for the episode (a "your turn" email) a one-click
+unsubscribe."""
 
 from __future__ import annotations
 
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 
 from games.engines.my_city.chapter_rules import episode_rules
+from games.notifications.emails import NotificationEmail, absolute, unsubscribe_token
+
+# The episode's email says that a game waits for the player's move: the
+# "your turn" emails' preference (and unsubscribe link) govern it.
+EPISODE_KIND = "your_turn"
+
+
+def _email(user, to: str, template: str, context: dict, *, kind: str | None):
+    """The email of `templates/campaigns/email/<template>{_subject.txt,.txt,
+    .html}` for `user`, with an unsubscribe link for `kind` when given."""
+    context = {
+        **context,
+        "user": user,
+        "site_url": absolute("/"),
+        "preferences_url": absolute(reverse("accounts:preferences")),
+    }
+    headers = {
+        "Auto-Submitted": "auto-generated",
+        "Content-Language": user.language,
+    }
+    if kind:
+        token = unsubscribe_token(user_id=user.pk, kind=kind)
+        context["unsubscribe_url"] = absolute(
+            reverse("accounts:unsubscribe", args=[token])
+        )
+        headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
+        headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    with translation.override(user.language or "en"), timezone.override(user.tzinfo):
+        path = f"campaigns/email/{template}"
+        subject = " ".join(render_to_string(f"{path}_subject.txt", context).split())
+        text = render_to_string(f"{path}.txt", context)
+        html = render_to_string(f"{path}.html", context)
+    message = NotificationEmail(
+        subject=subject,
+        body=text,
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        to=[to],
+        headers=headers,
+    )
+    message.attach_alternative(html, "text/html")
+    return message
 
 
 def send_episode_opened(episode) -> int:
-    """One plain-text email per person of the campaign; returns how many were sent."""
+    """One email per person of the campaign who takes "your turn" emails;
+    returns how many were sent."""
     campaign = episode.campaign
     players = campaign.players.select_related("user").filter(user__isnull=False)
-    base = settings.SITE_URL.rstrip("/")
     sent = 0
     for player in players:
         user = player.user
-        with translation.override(getattr(user, "language", None) or "en"):
+        if user.turn_emails == user.TurnEmails.NONE:
+            continue  # unsubscribed from the emails that say a game waits
+        with translation.override(user.language or "en"):
             rules = episode_rules(episode.number, campaign.chapters)
-            context = {
-                "user": user,
-                "campaign": campaign,
-                "episode": episode,
-                "rules": rules,
-                "game_url": base + episode.game.get_absolute_url(),
-                "campaign_url": base + campaign.get_absolute_url(),
-            }
-            subject = render_to_string(
-                "campaigns/email/episode_opened_subject.txt", context
-            )
-            body = render_to_string("campaigns/email/episode_opened.txt", context)
-        message = EmailMultiAlternatives(
-            subject=" ".join(subject.split()),
-            body=body,
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[user.email],
-        )
-        message.send()
+        context = {
+            "campaign": campaign,
+            "episode": episode,
+            "rules": rules,
+            "game_url": absolute(episode.game.get_absolute_url()),
+            "campaign_url": absolute(campaign.get_absolute_url()),
+        }
+        _email(user, user.email, "episode_opened", context, kind=EPISODE_KIND).send()
         sent += 1
     return sent
 
 
 def send_invitation(invitation, user) -> None:
-    """One plain-text email telling `user` (who has the invited address) that
-    they are invited, and where to accept or decline: nothing is decided by
-    following the link."""
-    base = settings.SITE_URL.rstrip("/")
-    with translation.override(getattr(user, "language", None) or "en"):
-        context = {
-            "user": user,
-            "campaign": invitation.campaign,
-            "inviter": invitation.invited_by,
-            "invitations_url": base + reverse("campaigns:list"),
-        }
-        subject = render_to_string("campaigns/email/invitation_subject.txt", context)
-        body = render_to_string("campaigns/email/invitation.txt", context)
-    EmailMultiAlternatives(
-        subject=" ".join(subject.split()),
-        body=body,
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        to=[invitation.email],
-    ).send()
+    """One email telling `user` (who has the invited address) that they are
+    invited, and where to accept or decline: nothing is decided by following
+    the link. Sent once, because a person asked: no unsubscribe, the link to
+    the email preferences."""
+    context = {
+        "campaign": invitation.campaign,
+        "inviter": invitation.invited_by,
+        "invitations_url": absolute(reverse("campaigns:list")),
+    }
+    _email(user, invitation.email, "invitation", context, kind=None).send()

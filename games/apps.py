@@ -7,12 +7,12 @@ class GamesConfig(AppConfig):
     verbose_name = _("Games")
 
     def ready(self):
-        from django.utils.translation import gettext, pgettext
+        from django.utils.translation import gettext, ngettext, pgettext
 
         from games.engines import base
 
         # Engines stay free of Django: they call base._, which now reads our catalogues.
-        base.set_translator(gettext, pgettext)
+        base.set_translator(gettext, pgettext, ngettext)
 
         from games import checks  # noqa: F401 - registers the registry's checks
         from games.events import state_changed

@@ -19,6 +19,23 @@ TIME_CHOICES = [
 
 
 class TableForm(forms.Form):
+    """The choices of every table; a game's form adds its own options. The form
+    opens on the settings recommended for a first game; the fields named in
+    `advanced` are folded away under "Advanced options" (games/new.html)."""
+
+    advanced: tuple[str, ...] = ("timeout_policy", "rated")
+    # Inside the advanced options, groups of fields folded once more:
+    # (title, field names); the fields also appear in `advanced`.
+    folds: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    against_computer = forms.BooleanField(
+        label=_("Play against the computer"),
+        required=False,
+        initial=False,
+        help_text=_(
+            "The other seats are taken by computer players and the game starts at once."
+        ),
+    )
     visibility = forms.ChoiceField(
         label=_("Who can join"),
         choices=Game.Visibility.choices,
@@ -50,6 +67,48 @@ class TableForm(forms.Form):
         ),
     )
 
+    def basic_fields(self) -> list:
+        return [f for f in self.visible_fields() if f.name not in self.advanced]
+
+    def advanced_fields(self) -> list:
+        return [f for f in self.visible_fields() if f.name in self.advanced]
+
+    def advanced_errors(self) -> bool:
+        """An advanced option refused: the fold opens on it."""
+        return any(self.errors.get(name) for name in self.advanced)
+
+    def advanced_loose(self) -> list:
+        """The advanced fields outside the inner folds."""
+        folded = {name for _title, names in self.folds for name in names}
+        return [f for f in self.advanced_fields() if f.name not in folded]
+
+    def inner_folds(self) -> list[dict]:
+        return [
+            {
+                "title": title,
+                "fields": [self[name] for name in names],
+                "open": any(self.errors.get(name) for name in names),
+            }
+            for title, names in self.folds
+        ]
+
+    @classmethod
+    def preset(cls) -> tuple[int, dict]:
+        """The players and options of the form as it opens (the preset)."""
+        form = cls()
+        data = {}
+        for name, field in form.fields.items():
+            value = form.get_initial_for_field(field, name)
+            if isinstance(field, forms.BooleanField):
+                if value:
+                    data[name] = "on"
+            elif value is not None:
+                data[name] = value
+        bound = cls(data)
+        if not bound.is_valid():
+            raise ValueError(f"{cls.__name__}: its initial values are refused.")
+        return bound.num_players(), bound.options()
+
     def table_settings(self) -> dict:
         days = self.cleaned_data.get("time_per_move")
         return {
@@ -67,6 +126,8 @@ class TableForm(forms.Form):
 
 
 class LostCitiesForm(TableForm):
+    advanced = (*TableForm.advanced, "expeditions", "rounds")
+
     expeditions = forms.TypedChoiceField(
         label=_("Expeditions"),
         coerce=int,
@@ -90,6 +151,8 @@ class LostCitiesForm(TableForm):
 
 
 class MyCityForm(TableForm):
+    advanced = (*TableForm.advanced, "mode", "episode")
+
     players = forms.TypedChoiceField(
         label=_("Players"),
         coerce=int,
@@ -129,10 +192,12 @@ class MyCityForm(TableForm):
 
 
 class RivalCitiesForm(TableForm):
+    advanced = (*TableForm.advanced, "first_game", "first_player")
+
     first_game = forms.BooleanField(
         label=_("First game"),
         required=False,
-        initial=False,
+        initial=True,
         help_text=_(
             "The 15 basic action cards are laid around the ring in order, 1 to 15, "
             "as the rules advise for a first game; otherwise they are shuffled."
@@ -161,7 +226,27 @@ class RivalCitiesForm(TableForm):
 
 
 class CitadelsForm(TableForm):
-    """Citadels: players, edition, characters, unique districts, short game."""
+    """Citadels: players, edition, characters, unique districts, short game.
+    Opens on 4 players, the smallest table where each player plays one
+    character (2 and 3 players play two each: rules/DATA.md 2f)."""
+
+    advanced = (
+        *TableForm.advanced,
+        "edition",
+        "character_set",
+        *(f"rank_{r}" for r in range(1, 10)),
+        "nine_characters",
+        "unique_districts",
+        "chosen_districts",
+        "short_game",
+    )
+    folds = (
+        (
+            _("The characters, rank by rank"),
+            tuple(f"rank_{r}" for r in range(1, 10)),
+        ),
+        (_("The unique districts, one by one"), ("chosen_districts",)),
+    )
 
     players = forms.TypedChoiceField(
         label=_("Players"),

@@ -231,3 +231,24 @@ class Notification(models.Model):
 
     def __str__(self):
         return f"{self.kind} to {self.user_id} ({self.state})"
+
+
+class CancelledTable(models.Model):
+    """A table its creator cancelled before it started (the game row is gone):
+    kept so that its players find a page that says so instead of a bare 404."""
+
+    game_id = models.PositiveBigIntegerField(primary_key=True)
+    engine = models.CharField(max_length=32)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+    )
+    # The users who held a seat when it was cancelled (ids).
+    players = models.JSONField(default=list)
+    cancelled_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self):
+        return f"{self.engine} #{self.game_id} (cancelled)"

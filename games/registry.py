@@ -8,7 +8,7 @@ scoring, and the figures of its statistics page. Its board is the template
 against the engines found and the templates at start-up.
 
 To add a game: its engine package in `games/engines/`, a form in
-`games/forms.py`, a scoring function in `games/bots/`, optionally figures in
+`games/forms.py`, its options in words in `games/option_words.py`, a scoring function in `games/bots/`, optionally figures in
 `history/figures.py`, a board template, and one `GameSpec` below.
 """
 
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from django.utils.translation import gettext_noop
 
+from games import option_words
 from games.bots import citadels as citadels_bot
 from games.bots import lost_cities as lost_cities_bot
 from games.bots import my_city as my_city_bot
@@ -49,6 +50,9 @@ class GameSpec:
     bot: Callable[[dict, int, dict], float] | None = None
     # figures(rows) -> [(label, value)] or None, for the statistics page.
     figures: Callable[[list[dict]], list | None] | None = None
+    # describe_options(options) -> the table's options in words, translated
+    # (games/option_words.py), for the waiting table, the lobby and the game page.
+    describe_options: Callable[[dict], list[str]] = lambda options: []
 
     @property
     def slug(self) -> str:
@@ -72,6 +76,7 @@ GAMES: tuple[GameSpec, ...] = (
         form=LostCitiesForm,
         bot=lost_cities_bot.score_move,
         figures=figures.lost_cities,
+        describe_options=option_words.lost_cities,
     ),
     GameSpec(
         engine=CITADELS,
@@ -84,6 +89,7 @@ GAMES: tuple[GameSpec, ...] = (
         form=CitadelsForm,
         bot=citadels_bot.score_move,
         figures=figures.citadels,
+        describe_options=option_words.citadels,
     ),
     GameSpec(
         engine=RIVAL_CITIES,
@@ -96,6 +102,7 @@ GAMES: tuple[GameSpec, ...] = (
         form=RivalCitiesForm,
         bot=rival_cities_bot.score_move,
         figures=figures.rival_cities,
+        describe_options=option_words.rival_cities,
     ),
     GameSpec(
         engine=MY_CITY,
@@ -108,6 +115,7 @@ GAMES: tuple[GameSpec, ...] = (
         form=MyCityForm,
         bot=my_city_bot.score_move,
         figures=figures.my_city,
+        describe_options=option_words.my_city,
     ),
 )
 

@@ -159,7 +159,13 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
 
 def attach_seats(game: Game, seats: list[Seat]) -> Game:
     """`game` with `game.seats.all()` these seats, exactly as
-    `prefetch_related("seats")` keeps them (a queryset given its rows)."""
+    `prefetch_related("seats")` keeps them (a queryset given its rows).
+
+    Django has no public call to hand a relation rows it did not read, so this
+    sets the three attributes `prefetch_related` sets. Kept for a measured
+    reason (the page and the move read game and seats in one query, not two;
+    docs/benchmarks.md) and guarded by tests/games/test_rows.py, whose
+    one-query test fails the day Django stores prefetched rows elsewhere."""
     for seat in seats:
         seat.game = game
     cached = game.seats.all()  # a queryset not run: it is given its rows here
@@ -349,13 +355,14 @@ def log_rows(*, game_id, language, key, since, limit) -> list[tuple]:
 
 def log_rows_and_next_game(
     *, game_id, language, key, since, limit, user_id
-) -> tuple[list[tuple], int | None]:
-    """`log_rows`, and the game other than this one that has waited longest for
+) -> tuple[list[tuple], int | None, int]:
+    """`log_rows`, the game other than this one that has waited longest for
     `user_id` (the nearest deadline first, games without one last, then the
-    oldest game: the order of "My games"), in one query: a board sent to a player who
-    has just moved shows both, and a round trip cost more than either query. The
-    next game comes as a row of its own, marked by a `seq` no move has (-1), its
-    id in the `seat` column."""
+    oldest game: the order of "My games"), and how many games wait for that user
+    (the header's count), in one query: a board sent to a player who has just
+    moved shows all three, and a round trip cost more than any of the queries.
+    The next game and the count come as rows of their own, marked by a `seq` no
+    move has (-1, -2), the id or the count in the `seat` column."""
     text, text_params = _log_text(language, key)
     log = f"{_log_select(text)} ORDER BY {_column(Move, 'seq')} DESC LIMIT %s"
     deadline = _column(Seat, "deadline", "s")
@@ -368,14 +375,22 @@ def log_rows_and_next_game(
         f"WHERE {_column(Seat, 'user', 's')} = %s "
         f"AND {_column(Seat, 'to_move', 's')} = %s "
         f"AND {_column(Game, 'status', 'g')} = %s AND {seat_game} <> %s "
-        f"ORDER BY {deadline} IS NULL, {deadline}, {seat_game} LIMIT 1) n"
+        f"ORDER BY {deadline} IS NULL, {deadline}, {seat_game} LIMIT 1) n "
+        f"UNION ALL SELECT -2, COUNT(*), CAST(NULL AS text), CAST(NULL AS boolean), "
+        f"CAST(NULL AS boolean) FROM {_table(Seat)} s "
+        f"JOIN {_table(Game)} g ON {_column(Game, 'id', 'g')} = {seat_game} "
+        f"WHERE {_column(Seat, 'user', 's')} = %s "
+        f"AND {_column(Seat, 'to_move', 's')} = %s "
+        f"AND {_column(Game, 'status', 'g')} = %s"
     )
     params = [*text_params, *_times(since), game_id, limit]
     params += [user_id, True, Game.Status.ACTIVE.value, game_id]
+    params += [user_id, True, Game.Status.ACTIVE.value]
     found = _fetch(sql, params)
-    lines = sorted((r for r in found if r[0] != -1), key=lambda r: -r[0])
+    lines = sorted((r for r in found if r[0] >= 0), key=lambda r: -r[0])
     nxt = next((r[1] for r in found if r[0] == -1), None)
-    return lines, nxt
+    waiting = next((r[1] for r in found if r[0] == -2), 0)
+    return lines, nxt, waiting
 
 
 def older_log_rows(

@@ -13,7 +13,7 @@ from django.utils import translation
 from games import engines
 
 from . import rows
-from .models import Game, Seat
+from .models import CancelledTable, Game, Seat
 
 LOG_LINES = 40
 PLAYER_MARK = re.compile(r"\{p(\d+)\}")
@@ -71,6 +71,17 @@ def game_for_page(*, game_id: int) -> Game | None:
     return rows.game_with_seats(game_id)
 
 
+def table_cancelled(*, game_id: int, user) -> CancelledTable | None:
+    """The table of that id if its creator cancelled it and `user` had a seat
+    there (to anyone else it is a game that does not exist)."""
+    if not user.is_authenticated:
+        return None
+    table = (
+        CancelledTable.objects.select_related("created_by").filter(pk=game_id).first()
+    )
+    return table if table and user.pk in table.players else None
+
+
 def viewer_seat(game: Game, user) -> Seat | None:
     if not user.is_authenticated:
         return None
@@ -119,13 +130,14 @@ def log_lines(*, game: Game, seat: Seat | None, limit: int = LOG_LINES) -> list[
 
 def log_and_next_game(
     *, game: Game, seat: Seat, user, limit: int = LOG_LINES
-) -> tuple[list[dict], int | None]:
-    """`log_lines` for this seat, and the id of the game that has waited longest
-    for its user (None if none), read in one query."""
-    found, next_game = rows.log_rows_and_next_game(
+) -> tuple[list[dict], int | None, int]:
+    """`log_lines` for this seat, the id of the game that has waited longest for
+    its user (None if none), and how many games wait for the user, read in one
+    query."""
+    found, next_game, waiting = rows.log_rows_and_next_game(
         game_id=game.pk, limit=limit, user_id=user.pk, **_viewer(seat)
     )
-    return _lines(game, seat, found), next_game
+    return _lines(game, seat, found), next_game, waiting
 
 
 def older_lines(
@@ -232,8 +244,8 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     if engine.is_over(state):
         context["outcome"] = sorted(engine.outcome(state), key=lambda r: r["rank"])
     if seat is not None and position not in context["to_move"]:
-        context["log"], context["next_game"] = log_and_next_game(
-            game=game, seat=seat, user=user
+        context["log"], context["next_game"], context["waiting_count"] = (
+            log_and_next_game(game=game, seat=seat, user=user)
         )
     else:
         context["log"] = log_lines(game=game, seat=seat)

@@ -63,6 +63,12 @@ def engine_name(slug: str) -> str:
     return translation.gettext(spec.name) if spec else slug
 
 
+def options_words(game) -> list[str]:
+    """The table's options in words (the game's `describe_options`)."""
+    spec = registry.find(game.engine)
+    return spec.describe_options(game.options or {}) if spec else []
+
+
 def local_date(value, fmt: str) -> str:
     """Django's `date` filter as Django's templates apply it: in the active time
     zone, in the active language (`fmt` a format or a format's name)."""
@@ -210,6 +216,7 @@ def environment(**options) -> Environment:
         colour_name=colour_name,
         seat_name=seat_name,
         engine_name=engine_name,
+        options_words=options_words,
         date=local_date,
         timeuntil=timeuntil,
     )

@@ -3,9 +3,10 @@
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
-from django.template.loader import get_template
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from . import registry, selectors, services
@@ -14,6 +15,8 @@ from .notifications.presence import presence_mark
 
 # The `#board` section htmx swaps (a Jinja2 template, games/templating.py).
 BOARD_TEMPLATE = "games/board.jinja"
+# The header's count of games waiting for the viewer (also in base.html).
+WAITING_COUNT_TEMPLATE = "games/waiting_count.html"
 
 # Each kind of refusal (games/errors.py) as an HTTP status.
 HTTP_STATUS = {NotFound: 404, NotAllowed: 403, Conflict: 409, Invalid: 400}
@@ -40,7 +43,10 @@ def game_new(request, slug):
     except KeyError:
         raise Http404 from None
     engine = game_spec.engine
-    form = game_spec.form(request.POST or None)
+    # "?against=computer" (the welcome's links) opens the form with the
+    # computer players ticked.
+    initial = {"against_computer": request.GET.get("against") == "computer"}
+    form = game_spec.form(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             game = services.game_create(
@@ -50,21 +56,31 @@ def game_new(request, slug):
                 options=form.options(),
                 **form.table_settings(),
             )
+            if form.cleaned_data["against_computer"]:
+                for _seat in range(1, game.num_players):
+                    services.seat_add_bot(game_id=game.pk, user=request.user)
         except Refused as exc:
             form.add_error(None, exc.message)
         else:
             return redirect(game)
+    players, options = game_spec.form.preset()
+    preset = game_spec.describe_options(engine.validate_options(players, options))
+    if engine.min_players != engine.max_players:
+        preset.insert(
+            0, ngettext("%(n)d player", "%(n)d players", players) % {"n": players}
+        )
+    context = {"engine": engine, "form": form, "preset": preset}
     # A form sent back with its errors says so in its status too.
     status = 400 if request.method == "POST" else 200
-    return render(
-        request, "games/new.html", {"engine": engine, "form": form}, status=status
-    )
+    return render(request, "games/new.html", context, status=status)
 
 
 @login_required
 @require_GET
 def my_games(request):
-    return render(request, "games/my_games.html", selectors.my_games(user=request.user))
+    context = selectors.my_games(user=request.user)
+    context["games"] = registry.GAMES  # the welcome's links, before a first game
+    return render(request, "games/my_games.html", context)
 
 
 def _visible_game(request, game_id, token=None):
@@ -74,9 +90,23 @@ def _visible_game(request, game_id, token=None):
     return game
 
 
+def _cancelled(request, game_id, *, page=True):
+    """A table its creator cancelled, to one of its players: 410 with a page (or,
+    for htmx, the board section) that says so and leads on; else a 404."""
+    table = selectors.table_cancelled(game_id=game_id, user=request.user)
+    if table is None:
+        raise Http404
+    template = "games/cancelled.html" if page else "games/cancelled_board.html"
+    return render(request, template, {"table": table}, status=410)
+
+
 @require_GET
 def game_page(request, game_id):
-    game = _visible_game(request, game_id, token=request.GET.get("invite"))
+    game = selectors.game_for_page(game_id=game_id)
+    if game is None:
+        return _cancelled(request, game_id, page=not request.htmx)
+    if not selectors.can_see(game, request.user, token=request.GET.get("invite")):
+        raise Http404
     presence_mark(game_id=game.pk, user=request.user)
     context = selectors.board_context(game=game, user=request.user)
     return _board(request, context, page=not request.htmx)
@@ -102,7 +132,7 @@ def poll(request, game_id):
     token = request.GET.get("invite")
     current = selectors.game_version(game_id=game_id, user=request.user, token=token)
     if current is None:
-        raise Http404
+        return _cancelled(request, game_id, page=False)
     if current == version and not _rematch_changed(request, game_id):
         presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
@@ -110,7 +140,8 @@ def poll(request, game_id):
     # Marked after the seats are read: the board marks what is new since the
     # viewer's previous look, not since this one.
     presence_mark(game_id=game_id, user=request.user)
-    return _board(request, selectors.board_context(game=game, user=request.user))
+    context = selectors.board_context(game=game, user=request.user)
+    return _board(request, context, poll=True)
 
 
 def _rematch_changed(request, game_id) -> bool:
@@ -155,15 +186,25 @@ def _answer(request, game_id, error: Refused | None = None, game=None):
     )
 
 
-def _board(request, context, *, page=False, status=200):
+def _board(request, context, *, page=False, status=200, poll=False):
     """The board section (the whole game page when `page`); an invitation token
     in the url is kept in the board's links (the poll, the replay) for a guest
     without a seat."""
     context["invite"] = request.GET.get("invite", "")
     if page:
         return render(request, "games/game.html", context, status=status)
-    board = get_template(BOARD_TEMPLATE, using="jinja2")
-    return HttpResponse(board.render(context, request), status=status)
+    board = get_template(BOARD_TEMPLATE, using="jinja2").render(context, request)
+    # The header's count of games waiting for the viewer, swapped in place by
+    # htmx (out of band): read with the log when the viewer has just moved, and
+    # on a poll that brings another player's move. (A player still to move after
+    # a move of theirs waits for as many games as before.)
+    count = context.get("waiting_count")
+    if count is None and poll and request.user.is_authenticated:
+        count = selectors.games_awaiting_count(user=request.user)
+    if count is not None:
+        oob = {"oob": True, "count": count}
+        board += render_to_string(WAITING_COUNT_TEMPLATE, oob, request)
+    return HttpResponse(board, status=status)
 
 
 @login_required

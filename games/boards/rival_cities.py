@@ -1,10 +1,11 @@
 """Rival Cities board: the engine's view and the viewer's legal moves, laid out.
 
 Everything here comes from `view` (what the viewer may know) and `legal` (the
-viewer's legal moves); the raw state never reaches a template. Frequent decisions
-get dedicated controls (the ring for the inkwell, the option buttons, paying by
-resource, the pieces one buys or takes); every other legal move is listed as a
-labelled button, so no decision is ever without a control.
+viewer's legal moves); the raw state never reaches a template. Every control of
+the current decision is in one panel, first on a phone: a button per space within
+reach for the inkwell (how far, the price, the card), the options, paying by
+resource; every other legal move (the ship, alliance or lawsuit to take, lit on
+the board too) as a labelled button, so no decision is ever without a control.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from __future__ import annotations
 import json
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from games.engines.rival_cities.pieces import LAWSUIT_MAX
 
 from .rival_cities_moves import (
     HOW_WON,
@@ -27,6 +31,7 @@ from .rival_cities_moves import (
     prompt,
     res_name,
 )
+from .rival_cities_ring import prestige_cells, ring_slots, tile
 
 
 def _button(move: dict, view: dict, label: str | None = None) -> dict:
@@ -73,34 +78,38 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         handled.add(json.dumps(move, sort_keys=True))
         return _button(move, view)
 
-    # The ring, clockwise from the low-season tile.
-    ring = []
-    for space in view["ring"]:
+    # The ring drawn as a ring (rival_cities_ring.py), clockwise from the
+    # low-season tile; each space within reach has its button in the decision
+    # panel, nearest first.
+    slots = ring_slots(view["ring"])
+    for slot in slots:
         move = None
-        if kind == "inkwell" and space["distance"]:
-            move = find_move(legal, type="move", spaces=space["distance"])
-        ring.append({**space, "move": take(move), "bell_before": space["space"] == 0})
-    # Drawn in the order the inkwell will meet the spaces: where it stands, then
-    # 1, 2, 3... spaces on, with the bell (the low season) where it lies (before
-    # space 0, so at the very top at the start, when the inkwell is on no space).
-    # The only other space at distance 0 is the one the inkwell cannot reach from
-    # the start (space 18): it goes last. Its size is taken before sorting: while
-    # list.sort runs, the list reads as empty (len 0), which drew that space
-    # first, and then a second bell line above it.
-    last = len(ring)
-    ring.sort(key=lambda s: (not s["inkwell"], s["distance"] or last))
+        if kind == "inkwell" and slot["distance"]:
+            move = find_move(legal, type="move", spaces=slot["distance"])
+        slot["move"] = take(move)
+    ink_moves = sorted((s for s in slots if s["move"]), key=lambda s: s["distance"])
 
     # Cities: the rival on top, the viewer below (spectators: Altona on top).
     def city(seat):
         data = view["cities"][seat]
-        alliances = []
-        for card in data["alliances"]:
-            move = None
-            if kind == "alliance" and seat != me:
-                move = find_move(legal, type="alliance", card=card["id"])
-            alliances.append(
-                {**card, "label": alliance_name(card["name"]), "move": take(move)}
-            )
+        alliances = [
+            {**card, "label": alliance_name(card["name"])} for card in data["alliances"]
+        ]
+        active, spent = data["factories"]["active"], data["factories"]["spent"]
+        factories = ngettext(
+            "%(n)s active factory", "%(n)s active factories", active
+        ) % {"n": active}
+        if spent:
+            factories += ", " + ngettext(
+                "%(n)s spent factory", "%(n)s spent factories", spent
+            ) % {"n": spent}
+        words = {
+            "letters": ngettext("%(n)s letter", "%(n)s letters", data["letters"])
+            % {"n": data["letters"]},
+            "factories": factories,
+            "stars": ngettext("%(n)s star token", "%(n)s star tokens", data["stars"])
+            % {"n": data["stars"]},
+        }
         resources = [
             {
                 "res": r,
@@ -116,6 +125,7 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
             "city_name": city_name(seat),
             "res_list": resources,
             "alliance_list": alliances,
+            "words": words,
             "is_me": position == seat,
             "to_move": seat in view["to_move"],
         }
@@ -149,35 +159,33 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     else:
         text = ""
 
-    ships = []
-    for card in view["ships"]["face_up"]:
-        move = None
-        if card and kind == "ship":
-            move = find_move(legal, type="ship", card=card["id"])
-        ships.append({"card": card, "move": take(move)})
-    board_alliances = []
-    for card in view["alliances"]["board"]:
-        move = None
-        if card and kind == "alliance":
-            move = find_move(legal, type="alliance", card=card["id"])
-        board_alliances.append(
-            {
-                "card": card,
-                "label": alliance_name(card["name"]) if card else "",
-                "move": take(move),
-            }
-        )
+    # The pieces one may buy, ally with or advance are lit on the board; their
+    # buttons are in the decision panel (first on a phone), with the others.
+    ships = [
+        {
+            "card": card,
+            "offered": bool(card and find_move(legal, type="ship", card=card["id"])),
+        }
+        for card in view["ships"]["face_up"]
+    ]
+    board_alliances = [
+        {
+            "card": card,
+            "label": alliance_name(card["name"]) if card else "",
+            "offered": bool(
+                card and find_move(legal, type="alliance", card=card["id"])
+            ),
+        }
+        for card in view["alliances"]["board"]
+    ]
     lawsuits = []
     for index, entry in enumerate(view["lawsuits"]["positions"]):
-        move = None
-        if entry and kind == "lawsuit":
-            move = find_move(legal, type="lawsuit", position=index)
         lawsuits.append(
             {
                 "numeral": NUMERALS[index],
                 "entry": entry,
-                "track": _track(entry["marker"], 4, me) if entry else [],
-                "move": take(move),
+                "track": _track(entry["marker"], LAWSUIT_MAX, me) if entry else [],
+                "offered": bool(find_move(legal, type="lawsuit", position=index)),
             }
         )
 
@@ -195,18 +203,24 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         if line["seat"] in seen or line["seat"] == position or line["seat"] is None:
             continue
         seen.add(line["seat"])
-        text = _("Last move: %(move)s") % {"move": line["text"]}
+        # The move itself: what it set off is in "What just happened".
+        move = line["text"].split("\n", 1)[0]
+        text = _("Last move: %(move)s") % {"move": move}
         last_moves.append({"seat": line["seat"], "text": text})
 
     result = view.get("result") or {}
     winner = result.get("winner")
     waiting = ", ".join(names.get(s, "") for s in view["to_move"])
     return {
+        "slots": slots,
+        "ink_moves": ink_moves,
+        "tile": tile(len(view["ring"]), view["inkwell"]),
+        "prestige_cells": prestige_cells(view["prestige"], me),
+        "marks": RESOURCE_MARKS,
         "me": me_city,
         "rival": rival_city,
         "prompt": prompt(view, legal, waiting),
         "kind": kind,
-        "ring": ring,
         "pay": pay,
         "pay_for": str(PAY_FOR.get(decision.get("for"), "")) if kind == "pay" else "",
         "options": options,

@@ -6,11 +6,17 @@ from __future__ import annotations
 import json
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 RESOURCES = ["beer", "leather", "cloth", "furniture"]
 # Short symbols drawn next to each resource name (colour is never the only cue).
-RESOURCE_MARKS = {"beer": "B", "leather": "L", "cloth": "C", "furniture": "F"}
+# The initial of the resource's name in the reader's language.
+RESOURCE_MARKS = {
+    "beer": pgettext_lazy("initial of beer", "B"),
+    "leather": pgettext_lazy("initial of leather", "L"),
+    "cloth": pgettext_lazy("initial of cloth", "C"),
+    "furniture": pgettext_lazy("initial of furniture", "F"),
+}
 CITY_NAMES = {"Hamburg": gettext_lazy("Hamburg"), "Altona": gettext_lazy("Altona")}
 ALLIANCE_NAMES = {
     "Oslo": gettext_lazy("Oslo"),

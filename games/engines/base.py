@@ -174,14 +174,16 @@ def ranks_from_scores(scores: list, tiebreak: list | None = None) -> list[int]:
 
 _translator = None
 _context_translator = None
+_plural_translator = None
 
 
-def set_translator(translate, translate_in_context=None) -> None:
-    """Installs a gettext-like function and a pgettext-like one (the site calls
-    this once at start-up)."""
-    global _translator, _context_translator
+def set_translator(translate, translate_in_context=None, translate_plural=None) -> None:
+    """Installs a gettext-like function, a pgettext-like one and an ngettext-like
+    one (the site calls this once at start-up)."""
+    global _translator, _context_translator, _plural_translator
     _translator = translate
     _context_translator = translate_in_context
+    _plural_translator = translate_plural
 
 
 def _(text: str) -> str:
@@ -190,6 +192,14 @@ def _(text: str) -> str:
 
 def pgettext(context: str, text: str) -> str:
     return _context_translator(context, text) if _context_translator else text
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The singular or plural text for n, by the reader's language ("1 space",
+    "2 spaces"; in French "0 usine", "2 usines")."""
+    if _plural_translator:
+        return _plural_translator(singular, plural, n)
+    return singular if n == 1 else plural
 
 
 def gettext_noop(text: str) -> str:

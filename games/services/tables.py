@@ -11,7 +11,7 @@ from games.engines import InvalidOptions
 from games.errors import Conflict, Invalid, NotAllowed, NotFound
 from games.notifications.outbox import rematch_offered
 
-from ..models import Game, Seat
+from ..models import CancelledTable, Game, Seat
 from .bots import bots_play_after_commit
 from .core import game_locked, state_changed_after
 
@@ -93,6 +93,12 @@ def game_leave(*, game_id: int, user) -> Game | None:
         if game.status != Game.Status.OPEN:
             raise Conflict(_("The game has started: it can no longer be left."))
         if game.created_by_id == user.pk:
+            CancelledTable.objects.create(
+                game_id=game.pk,
+                engine=game.engine,
+                created_by=user,
+                players=[s.user_id for s in game.seats.all() if s.user_id],
+            )
             game.delete()
             return None
         deleted, _rows = game.seats.filter(user=user).delete()

@@ -4,7 +4,6 @@ and filters naming resources and players."""
 from __future__ import annotations
 
 from django import template
-from django.utils.translation import gettext as _
 
 from games.boards.rival_cities import rc_layout
 from games.boards.rival_cities_moves import res_name
@@ -21,13 +20,11 @@ def rc_res(res: str) -> str:
 
 @register.filter
 def rc_bundle(bundle: dict) -> str:
-    """A cost or income such as {"beer": 1, "any": 2} in words."""
-    parts = []
-    for res, n in (bundle or {}).items():
-        if n:
-            name = _("of your choice") if res == "any" else res_name(res)
-            parts.append(f"{n} {name}")
-    return ", ".join(parts) or _("free")
+    """A cost or income such as {"beer": 1, "any": 2} in words (the engine's own
+    words, with their plurals)."""
+    from games.engines.rival_cities.view import bundle_text
+
+    return bundle_text(bundle or {})
 
 
 @register.filter

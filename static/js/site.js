@@ -1,7 +1,8 @@
 // Every page: on a narrow screen the site's navigation folds behind a "Menu"
 // button (aria-expanded). Loaded in the head, before the page is drawn: the
 // `js` class lets the stylesheet fold the menu only where this script runs, so
-// that without it the navigation stays open.
+// that without it the navigation stays open. The button repeats the count of
+// games waiting for the player (#waiting-count, which a move's answer updates).
 // A table wider than the screen scrolls in its box (.table-scroll): the box is
 // then reachable from the keyboard (arrow keys scroll it) and named after its
 // table's caption.
@@ -34,6 +35,15 @@
     }
   });
 
+  function menuCount() {
+    var mirror = document.querySelector(".menu-toggle .menu-count");
+    if (!mirror) return;
+    var badge = document.querySelector("#waiting-count [data-waiting]");
+    var n = badge ? badge.getAttribute("data-waiting") : "";
+    mirror.textContent = n;
+    mirror.classList.toggle("badge", !!n);
+  }
+
   function scrollables() {
     document.querySelectorAll(".table-scroll").forEach(function (box) {
       if (box.scrollWidth > box.clientWidth + 1) {
@@ -49,12 +59,17 @@
       }
     });
   }
-  if (document.readyState === "loading") {
-    document.addEventListener("DOMContentLoaded", scrollables);
-  } else {
+  function refresh() {
+    menuCount();
     scrollables();
   }
-  document.addEventListener("htmx:afterSettle", scrollables);
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", refresh);
+  } else {
+    refresh();
+  }
+  document.addEventListener("htmx:afterSettle", refresh);
+  document.addEventListener("htmx:oobAfterSwap", menuCount);
   var resizing = null;
   window.addEventListener("resize", function () {
     clearTimeout(resizing);

@@ -22,6 +22,7 @@ def test_two_players_play_one_round_of_my_city(browser, live_server, ana, ben):
     # Ana creates a public two-player table; Ben joins from the lobby.
     pa.goto(f"{base}/new/my-city/")
     pa.select_option("select[name=players]", "2")
+    pa.click("details.advanced > summary")  # the game's options are folded away
     pa.select_option("select[name=mode]", "single")
     pa.click("form.stacked button[type=submit]")
     pa.wait_for_selector("#board[data-status=open]")

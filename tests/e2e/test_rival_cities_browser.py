@@ -40,6 +40,7 @@ def test_a_person_plays_against_the_computer_through_a_low_season(
     log_in(page, base, "ana@example.com")
 
     page.goto(f"{base}/new/rival-cities/")
+    page.click("details.advanced > summary")  # the game's options are folded away
     page.check("input[name=first_game]")
     page.select_option("select[name=first_player]", "0")
     page.click("form.stacked button[type=submit]")

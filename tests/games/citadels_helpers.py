@@ -58,3 +58,26 @@ def find_state(num_players: int, until, options=None) -> dict:
                 move = choose_move(ENGINE, state, seat, seed=k)
             state = ENGINE.apply(state, seat, move)
     raise AssertionError("no seed reaches that state")
+
+
+def assert_each_priced_control(body: str, state: dict, seat: int, users, kind: str):
+    """Every `kind` control ("destroy", "seize") on the page names the district,
+    its owner and the engine's price (`prices.move_cost`, what `apply` takes):
+    "Destroy the Manor of Ben (3 gold)". Returns how many were checked."""
+    from page_helpers import data_moves
+
+    from games.engines.citadels.prices import move_cost
+
+    view = engines.get("citadels").view(state, seat)
+    checked = 0
+    for move in (m for m in data_moves(body) if m["type"] == kind):
+        name = next(
+            d["name"]
+            for d in view["players"][move["seat"]]["city"]
+            if d["id"] == move["district"]
+        )
+        price = move_cost(state, seat, move)
+        owner = users[move["seat"]].display_name
+        assert f"{kind.capitalize()} the {name} of {owner} ({price} gold)" in body
+        checked += 1
+    return checked

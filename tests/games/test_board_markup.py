@@ -303,8 +303,8 @@ def test_a_turn_older_than_the_log_read_still_shows_in_the_bar(
     ("slug", "assets"),
     [
         ("lost-cities", []),
-        ("citadels", ["css/citadels.css", "js/citadels.js"]),
-        ("rival-cities", ["css/rival_cities.css"]),
+        ("citadels", ["css/citadels.css", "js/tips.js"]),
+        ("rival-cities", ["css/rival_cities.css", "js/tips.js"]),
         ("my-city", ["css/my_city.css", "js/my_city.js"]),
     ],
 )

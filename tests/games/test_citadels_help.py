@@ -8,7 +8,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from citadels_helpers import find_state, people, start
+from citadels_helpers import assert_each_priced_control, find_state, people, start
 from django.utils import translation
 from markupsafe import escape  # as the Jinja2 board partials escape
 from page_helpers import data_moves, login
@@ -263,8 +263,6 @@ def test_the_bribe_control_shows_what_it_costs(db):
 
 def test_the_marshals_controls_show_what_each_seizure_costs(db):
     """Each district the Marshal may seize carries its price, the engine's."""
-    from games.engines.citadels.chars2016 import seize_cost
-
     lineup = ["assassin", "thief", "magician", "king", "bishop", "merchant"]
     lineup += ["architect", "marshal"]
     options = {"edition": "2016", "character_set": "chosen", "characters": lineup}
@@ -283,20 +281,7 @@ def test_the_marshals_controls_show_what_each_seizure_costs(db):
     set_state(game, state)
     seat = state["turn"]["seat"]
     body = page(game, users[seat])
-    view = ENGINE.view(state, seat)
-    seizures = [m for m in data_moves(body) if m["type"] == "seize"]
-    assert seizures
-    for move in seizures:
-        target = state["players"][move["seat"]]
-        district = next(d for d in target["city"] if d["id"] == move["district"])
-        name = next(
-            d["name"]
-            for d in view["players"][move["seat"]]["city"]
-            if d["id"] == move["district"]
-        )
-        price = seize_cost(state, move["seat"], district)
-        owner = users[move["seat"]].display_name
-        assert f"Seize the {name} of {owner} ({price} gold)" in body
+    assert assert_each_priced_control(body, state, seat, users, "seize")
 
 
 def test_the_confiscation_control_says_it_is_free_and_what_the_builder_gets_back(

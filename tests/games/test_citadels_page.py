@@ -7,7 +7,7 @@ import random
 import re
 
 import pytest
-from citadels_helpers import people, start
+from citadels_helpers import assert_each_priced_control, people, start
 from django.test import Client
 from django.urls import reverse
 from page_helpers import data_moves, login, post_move
@@ -322,7 +322,6 @@ def test_warrants_are_public_but_only_the_magistrate_knows_the_signed_one(four):
 def test_the_warlords_controls_show_what_each_destruction_costs(four):
     """Each district the Warlord may destroy carries a control naming it, its
     owner and the engine's price."""
-    from games.engines.citadels.powers import destroy_cost
 
     def warlord(s):
         if not (acting(s, "warlord") and not s["turn"]["power"]):
@@ -336,18 +335,7 @@ def test_the_warlords_controls_show_what_each_destruction_costs(four):
     set_state(game, state)
     seat = state["turn"]["seat"]
     body = login(four[seat]).get(game.get_absolute_url()).content.decode()
-    view = ENGINE.view(state, seat)
-    for move in (m for m in data_moves(body) if m["type"] == "destroy"):
-        target = state["players"][move["seat"]]
-        district = next(d for d in target["city"] if d["id"] == move["district"])
-        name = next(
-            d["name"]
-            for d in view["players"][move["seat"]]["city"]
-            if d["id"] == move["district"]
-        )
-        price = destroy_cost(state, move["seat"], district)
-        owner = four[move["seat"]].display_name
-        assert f"Destroy the {name} of {owner} ({price} gold)" in body
+    assert assert_each_priced_control(body, state, seat, four, "destroy")
 
 
 # --- The computer player -------------------------------------------------------

@@ -340,12 +340,14 @@ def test_taking_the_rivals_alliance_without_a_letter_is_refused(game, ana, ben):
 
 
 def test_taking_the_rivals_alliance_with_a_letter_is_offered(game, ana, ben):
-    """With a letter the rival's alliance is a button on the rival's city."""
+    """With a letter the rival's alliance is a button of the decision panel that
+    names the city and the price."""
     clients = {0: login(ana), 1: login(ben)}
     game, theirs = rival_holds_an_alliance(game, clients, letters=1)
     body = clients[0].get(game.get_absolute_url()).content.decode()
     assert {"type": "alliance", "card": theirs} in data_moves(body)
-    assert "Take it (1 letter)" in body
+    panel = body.split('class="rc-decide"', 1)[1].split("</section>", 1)[0]
+    assert theirs in panel and "from your rival (1 letter)" in panel
     game = play(game, 0, {"type": "alliance", "card": theirs}, clients)
     assert theirs in game.state["players"][0]["alliances"]
     assert game.state["players"][0]["letters"] == 0
@@ -593,7 +595,7 @@ def test_a_french_player_reads_the_page_in_french(ana, ben, french_catalogue):
     game = started(game, clients)
     body = clients[0].get(game.get_absolute_url()).content.decode()
     assert "Déplacez l&#39;Encrier" in body or "Déplacez l'Encrier" in body
-    assert "coûte 1 ressource" in body and "Production : 2 bière" in body
+    assert "coûte 1 ressource" in body and "Production : 2 bières" in body
     assert "Ana a pris 1 meuble pour commencer" in body
     response = post_move(clients[0], game, {"type": "move", "spaces": 9})
     assert "ne peut pas s&#39;arrêter" in response.content.decode()

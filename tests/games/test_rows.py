@@ -342,7 +342,7 @@ def test_the_next_game_waiting_is_the_orms_and_my_games_first(ana, ben, make_use
         )
 
     for current in [here, timed[1], *untimed]:
-        _lines, found = rows.log_rows_and_next_game(
+        _lines, found, waiting = rows.log_rows_and_next_game(
             game_id=current.pk,
             language="en",
             key="0",
@@ -351,6 +351,7 @@ def test_the_next_game_waiting_is_the_orms_and_my_games_first(ana, ben, make_use
             user_id=ana.pk,
         )
         assert found == orm_next(current.pk)
+        assert waiting == selectors.games_awaiting_count(user=ana)
         mine = [s.game_id for s in selectors.my_games(user=ana)["mine"]]
         assert found == next(g for g in mine if g != current.pk)
     assert orm_next(here.pk) == timed[1].pk  # the 2-day game, not an untimed one

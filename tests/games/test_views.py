@@ -34,6 +34,19 @@ def clients(lost_cities_game, ana, ben):
     return by_seat
 
 
+def private_game(creator) -> Game:
+    """A private two-player Lost Cities table of `creator`'s, waiting for Ben."""
+    from games import services
+
+    return services.game_create(
+        creator=creator,
+        engine_slug="lost-cities",
+        num_players=2,
+        options={},
+        visibility=Game.Visibility.PRIVATE,
+    )
+
+
 def post_move(client, game, move, version=None, htmx=True):
     headers = {"HX-Request": "true"} if htmx else {}
     return client.post(
@@ -52,13 +65,7 @@ def test_lobby_lists_games_and_open_public_tables(client, ana):
     services.game_create(
         creator=ana, engine_slug="lost-cities", num_players=2, options={}
     )
-    private = services.game_create(
-        creator=ana,
-        engine_slug="lost-cities",
-        num_players=2,
-        options={},
-        visibility=Game.Visibility.PRIVATE,
-    )
+    private = private_game(ana)
     response = client.get(reverse("games:lobby"))
     assert response.status_code == 200
     body = response.content.decode()
@@ -89,15 +96,8 @@ def test_create_a_table_through_the_form(client, ana):
 
 
 def test_private_table_is_joined_through_its_invitation_link(client, ana, ben):
-    from games import services
 
-    game = services.game_create(
-        creator=ana,
-        engine_slug="lost-cities",
-        num_players=2,
-        options={},
-        visibility=Game.Visibility.PRIVATE,
-    )
+    game = private_game(ana)
     client.force_login(ben)
     assert client.get(game.get_absolute_url()).status_code == 404
     assert client.post(reverse("games:join", args=[game.pk])).status_code == 404
@@ -157,13 +157,7 @@ def test_the_poll_of_a_private_game_tells_a_stranger_nothing(ana, ben, make_user
 
     from games import services
 
-    game = services.game_create(
-        creator=ana,
-        engine_slug="lost-cities",
-        num_players=2,
-        options={},
-        visibility=Game.Visibility.PRIVATE,
-    )
+    game = private_game(ana)
     services.seat_join(game_id=game.pk, user=ben)
     game.refresh_from_db()
     url = reverse("games:poll", args=[game.pk])
@@ -327,13 +321,7 @@ def test_a_stranger_without_htmx_gets_a_404_for_a_private_game(ana, ben, make_us
 
     from games import services
 
-    game = services.game_create(
-        creator=ana,
-        engine_slug="lost-cities",
-        num_players=2,
-        options={},
-        visibility=Game.Visibility.PRIVATE,
-    )
+    game = private_game(ana)
     services.seat_join(game_id=game.pk, user=ben)
     game.refresh_from_db()
     stranger = Client()

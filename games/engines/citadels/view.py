@@ -169,7 +169,6 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "face_up": [character(state, c) for c in face_up],
         "to_move": engine.to_move(state),
     }
-    prices = _prices(state) if state["phase"] == "call" else {}
     players = []
     for s, p in enumerate(state["players"]):
         shown = (
@@ -181,11 +180,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
                 "gold": p["gold"],
                 "hand_count": len(p["hand"]),
                 "city": [
-                    {
-                        **card(state, d["id"]),
-                        "beautified": d["beautified"],
-                        **prices.get(d["id"], NO_PRICE),
-                    }
+                    {**card(state, d["id"]), "beautified": d["beautified"]}
                     for d in p["city"]
                 ],
                 "city_size": city_size(state, s),
@@ -217,40 +212,6 @@ def view(engine, state: dict, seat: int | None) -> dict:
     if over:
         out["face_down"] = [character(state, f["id"]) for f in state["face_down"]]
         out["outcome"] = engine.outcome(state)
-    return out
-
-
-NO_PRICE = {"destroy_cost": None, "seize_cost": None}
-
-
-def _prices(state: dict) -> dict:
-    """Per built district, what the rank-8 characters would pay now: the
-    Warlord to destroy it, the Marshal to seize it (None: out of their reach:
-    a completed city, the revealed Bishop's, the Keep; for the Marshal a cost
-    over 3). Public: costs, cities and gold are open information; who holds
-    the Bishop is not until he is revealed, so before that no city shows as
-    protected (a rank-8 character always comes after him). The page reads
-    these rather than computing a rule itself."""
-    from .chars2016 import seizable, seize_cost
-    from .powers import destroy_cost
-    from .queries import protected_by_bishop
-
-    bishop_shown = ch.char_id("bishop") in _revealed(state)
-    out = {}
-    for target, p in enumerate(state["players"]):
-        if is_complete(state, target):
-            continue
-        if bishop_shown and protected_by_bishop(state, target):
-            continue
-        for d in p["city"]:
-            if key_of(state, d["id"]) == "keep":
-                continue
-            out[d["id"]] = {
-                "destroy_cost": destroy_cost(state, target, d),
-                "seize_cost": seize_cost(state, target, d)
-                if seizable(state, d)
-                else None,
-            }
     return out
 
 

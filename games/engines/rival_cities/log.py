@@ -6,7 +6,7 @@ and are logged as events without the card), so every viewer reads the same line.
 
 from __future__ import annotations
 
-from ..base import _, player
+from ..base import _, ngettext, player
 from .pieces import ALLIANCES
 from .view import card_text
 
@@ -21,9 +21,11 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
             player=who, res=_(move["resource"])
         )
     if kind == "move":
-        return _("{player} moved the inkwell {n} spaces").format(
-            player=who, n=move["spaces"]
-        )
+        return ngettext(
+            "{player} moved the inkwell {n} space",
+            "{player} moved the inkwell {n} spaces",
+            move["spaces"],
+        ).format(player=who, n=move["spaces"])
     if kind == "pay":
         return _("{player} paid 1 {res}").format(player=who, res=_(move["resource"]))
     if kind == "option":
@@ -33,9 +35,11 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
             player=who, half=_(move["half"])
         )
     if kind == "flip":
-        return _("{player} flipped {n} factories for the production").format(
-            player=who, n=move["factories"]
-        )
+        return ngettext(
+            "{player} flipped {n} factory for the production",
+            "{player} flipped {n} factories for the production",
+            move["factories"],
+        ).format(player=who, n=move["factories"])
     if kind == "donate":
         return _("{player} made a donation").format(player=who)
     if kind == "exchange":

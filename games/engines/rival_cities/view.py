@@ -10,7 +10,7 @@ cards boxed at set-up (counts only). Once the game is over the hands are shown.
 
 from __future__ import annotations
 
-from ..base import _, player
+from ..base import _, ngettext, player
 from .cards import CARDS
 from .common import gettext_noop, has_ship
 from .pieces import (
@@ -42,12 +42,28 @@ WORDS = [
 ]
 
 
+def amount_text(res: str, n: int) -> str:  # noqa: PLR0911
+    """n of a resource (or letters, or resources of one's choice), in words with
+    the plural of the reader's language."""
+    if res == "beer":
+        return ngettext("{n} beer", "{n} beer", n).format(n=n)
+    if res == "leather":
+        return ngettext("{n} leather", "{n} leather", n).format(n=n)
+    if res == "cloth":
+        return ngettext("{n} cloth", "{n} cloth", n).format(n=n)
+    if res == "furniture":
+        return ngettext("{n} furniture", "{n} furniture", n).format(n=n)
+    if res == "letter":
+        return ngettext("{n} letter", "{n} letters", n).format(n=n)
+    if res == "any":
+        return ngettext(
+            "{n} resource of your choice", "{n} resources of your choice", n
+        ).format(n=n)
+    return f"{n} {_(res)}"
+
+
 def bundle_text(bundle: dict) -> str:
-    parts = []
-    for res, n in bundle.items():
-        if n:
-            name = _("resource of your choice") if res == "any" else _(res)
-            parts.append(f"{n} {name}")
+    parts = [amount_text(res, n) for res, n in bundle.items() if n]
     return ", ".join(parts) or _("nothing")
 
 
@@ -59,25 +75,31 @@ def action_text(action: dict) -> str:
         )
     if do == "gift":
         return _("Gift: {what}").format(what=bundle_text(action["res"]))
-    if do == "donation" and action.get("res"):
-        return _(
-            "Donation: pay {cost} for {stars} star and {what}, up to {times} times"
-        ).format(
-            cost=bundle_text(action["cost"]),
-            stars=action["stars"],
-            what=bundle_text(action["res"]),
-            times=action["times"],
-        )
     if do == "donation":
-        return _("Donation: pay {cost} for {stars} star, up to {times} times").format(
-            cost=bundle_text(action["cost"]),
-            stars=action["stars"],
-            times=action["times"],
+        stars = ngettext("{n} star", "{n} stars", action["stars"]).format(
+            n=action["stars"]
+        )
+        times = ngettext("up to {n} time", "up to {n} times", action["times"]).format(
+            n=action["times"]
+        )
+        if action.get("res"):
+            return _("Donation: pay {cost} for {stars} and {what}, {times}").format(
+                cost=bundle_text(action["cost"]),
+                stars=stars,
+                what=bundle_text(action["res"]),
+                times=times,
+            )
+        return _("Donation: pay {cost} for {stars}, {times}").format(
+            cost=bundle_text(action["cost"]), stars=stars, times=times
         )
     if do == "exchange":
-        return _("Exchange up to {times} resources").format(times=action["times"])
+        n = action["times"]
+        return ngettext(
+            "Exchange up to {n} resource", "Exchange up to {n} resources", n
+        ).format(n=n)
     if do == "letter":
-        return _("Gain {n} letter(s)").format(n=action["n"])
+        n = action["n"]
+        return ngettext("Gain {n} letter", "Gain {n} letters", n).format(n=n)
     if do == "factory":
         return _("Build a free factory") if action["free"] else _("Build a factory")
     names = {
@@ -116,7 +138,6 @@ SHIP_TEXTS = {
     "prestige2": gettext_noop("Gain prestige twice"),
     "lawsuit2": gettext_noop("Advance a lawsuit up to twice"),
     "draw2": gettext_noop("Draw two special action cards"),
-    "letters": gettext_noop("Gain letters"),
     "lawsuit_stars": gettext_noop("2 stars for each lawsuit won"),
     "prestige_repeat": gettext_noop("Pay 2 beer to repeat Gain prestige"),
     "free_space": gettext_noop("One more free inkwell space each turn"),
@@ -131,9 +152,15 @@ def ship_view(card: str | None) -> dict | None:
         return None
     data = SHIPS[card]
     if "income" in data:
-        text = _("Low-season income: {what}").format(what=bundle_text(data["income"]))
+        income = {**data["income"], "letter": data.get("income_letters", 0)}
+        text = _("Low-season income: {what}").format(what=bundle_text(income))
     elif "production" in data:
         text = _("+1 {res} on each production").format(res=_(data["production"]))
+    elif data.get("effect") == "letters":
+        n = data["letters"]
+        text = ngettext(
+            "Gain {n} letter when bought", "Gain {n} letters when bought", n
+        ).format(n=n)
     elif "effect" in data:
         text = _(SHIP_TEXTS[data["effect"]])
     else:
@@ -165,15 +192,18 @@ def alliance_view(card: str | None) -> dict | None:
 def lawsuit_view(card: str) -> dict:
     data = LAWSUITS[card]
     bonus = [action_text(a) for a in data["bonus"]] + [_("one step")]
-    text = _(
-        "Cost {cost}; bonus: {bonus}; up to {extra} more step(s) at the same "
-        "cost; won: {win}, {stars} star(s)"
-    ).format(
+    extra = ngettext(
+        "up to {n} more step at the same cost",
+        "up to {n} more steps at the same cost",
+        data["extra"],
+    ).format(n=data["extra"])
+    stars = ngettext("{n} star", "{n} stars", data["stars"]).format(n=data["stars"])
+    text = _("Cost {cost}; bonus: {bonus}; {extra}; won: {win}, {stars}").format(
         cost=bundle_text(data["cost"]),
         bonus=", ".join(bonus),
-        extra=data["extra"],
+        extra=extra,
         win=bundle_text(data["win"]),
-        stars=data["stars"],
+        stars=stars,
     )
     return {"id": card, "number": int(card.split("-")[1]), **data, "text": text}
 

@@ -471,22 +471,23 @@ def test_ball_room_can_be_chosen_for_a_classic_game():
 # --- What the page reads -----------------------------------------------------------
 
 
-def test_view_gives_the_warlord_and_marshal_price_of_each_district(table):
+def test_view_gives_the_warlord_the_price_of_each_destruction(table):
+    from games.engines.base import canonical
+
     t = cast(table, edition="2016")
     t.characters(warlord=0, bishop=2)
     t.turn(0, "warlord")
     manor, keep = t.city(1, "manor", "keep")
     _beautify(t, 1, manor)
     t.city(2, "temple")
-    view = t.engine.view(t.state, 3)
-    city = {d["id"]: d for d in view["players"][1]["city"]}
-    assert city[manor]["destroy_cost"] == 3 and city[manor]["seize_cost"] is None
-    assert city[keep]["destroy_cost"] is None
-    # Who holds the Bishop is secret until he is revealed: no protection shown.
-    assert view["players"][2]["city"][0]["destroy_cost"] == 0
-    t.player(2)["revealed"].append("char-bishop")
-    view = t.engine.view(t.state, 3)
-    assert view["players"][2]["city"][0]["destroy_cost"] is None
+    t.gold(0, 3)
+    view = t.engine.view(t.state, 0)
+    destroy = {"type": "destroy", "seat": 1, "district": manor}
+    # A beautified Manor counts 4: destroying it costs one less.
+    assert view["move_costs"][canonical(destroy)] == 3
+    assert all(m.get("district") != keep for m in view["moves"])
+    # The page reads the same numbers `apply` takes: no other price in the view.
+    assert all("destroy_cost" not in d for p in view["players"] for d in p["city"])
 
 
 def test_view_gives_the_bribe_a_threatened_player_would_pay(table):
