@@ -4,6 +4,7 @@
 // - For a keyboard, the focus stays where the player was: on the same control
 //   when the new board still has it (same id, or the same move), else on the
 //   next decision (the board's first move), else on the prompt.
+// - "Skip to your move" takes the keyboard to the board's first move.
 // - The one live region outside the board (#board-news) says, politely, what
 //   the other players did since the board the player had: the log lines that
 //   are new and not the player's own (the log is already the player's own
@@ -57,6 +58,18 @@
 
   document.addEventListener("pointerdown", function () { byPointer = true; }, true);
   document.addEventListener("keydown", function () { byPointer = false; }, true);
+
+  // "Skip to your move" (the page's second skip link): the board's first move,
+  // or its prompt when the player has none.
+  document.addEventListener("click", function (event) {
+    var link = event.target.closest && event.target.closest("[data-skip-to-move]");
+    var board = document.getElementById("board");
+    if (!link || !board) return;
+    var el = firstMove(board) || prompt(board);
+    if (!el) return;
+    event.preventDefault();
+    el.focus();
+  });
 
   document.addEventListener("focusin", function (event) {
     var board = document.getElementById("board");
