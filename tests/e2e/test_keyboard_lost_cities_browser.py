@@ -115,3 +115,29 @@ def test_a_refresh_brings_the_focus_to_the_new_decision_and_says_the_move(
     page.wait_for_function(FOCUSED_MOVE, timeout=3000)
     said = page.locator("#board-news").inner_text()
     assert "Ben" in said and "Your turn" in said
+
+
+def test_a_refresh_leaves_the_focus_on_a_control_the_new_board_still_has(
+    browser, live_server, ana, ben
+):
+    """Ana reads the log with the keyboard while the game moves on (her own
+    turn, played from another window): the poll's new board keeps her focus on
+    the log."""
+    game = mid_game("lost-cities", ana, ben, 2)
+    engine = engines.get("lost-cities")
+    page = logged_in(browser, live_server, ana, 1280, 800, touch=False)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.wait_for_selector("#board .log-lines")
+    page.focus("#board .log-lines")
+    page.keyboard.press("ArrowDown")  # reading: a key, not a pointer
+    for _step in range(2):
+        move = choose_move(engine, game.state, 0, seed=1)
+        services.move_submit(
+            game_id=game.pk, user=ana, move=move, expected_version=game.version
+        )
+        game.refresh_from_db()
+    page.wait_for_selector(f"#board[data-version='{game.version}']", timeout=15_000)
+    page.wait_for_function(
+        "() => !!document.activeElement && document.activeElement.matches('#board .log-lines')",
+        timeout=3000,
+    )

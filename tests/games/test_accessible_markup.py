@@ -48,7 +48,7 @@ def test_the_log_is_reachable_from_the_keyboard_and_named(ana, ben, lost_cities_
     )
     assert post_move(login(user), game, move).status_code == 200
     page = login(ana).get(game.get_absolute_url()).content.decode()
-    assert '<ol reversed tabindex="0" aria-label="Game log">' in page
+    assert '<ol reversed class="log-lines" tabindex="0" aria-label="Game log">' in page
 
 
 def test_each_draw_button_names_the_pile_and_its_top_card(ana, ben, lost_cities_game):
