@@ -13,16 +13,21 @@ GRAVE = ("serious", "critical")
 # The rules whose result depends on colours alone.
 COLOUR_RULES = ["color-contrast", "link-in-text-block"]
 
-RUN = """async ([tags, exclude, rules]) => {
+RUN = """async ([tags, exclude, rules, waived]) => {
   const context = exclude.length ? {include: [["html"]], exclude: exclude.map(s => [s])} : document;
   const only = rules ? {type: "rule", values: rules} : {type: "tag", values: tags};
   const result = await axe.run(context, {runOnly: only,
                                           resultTypes: ["violations"]});
+  const isWaived = (id, target) => waived.some(([rule, inside]) => {
+    const el = target.length === 1 ? document.querySelector(target[0]) : null;
+    return rule === id && el && el.closest(inside);
+  });
   return result.violations.map(v => ({
     id: v.id, impact: v.impact,
-    nodes: v.nodes.map(n => ({target: n.target.join(" "),
+    nodes: v.nodes.filter(n => !isWaived(v.id, n.target))
+                  .map(n => ({target: n.target.join(" "),
                               summary: (n.failureSummary || "").slice(0, 300)})),
-  }));
+  })).filter(v => v.nodes.length);
 }"""
 
 
@@ -32,12 +37,13 @@ def with_axe(page):
     return page
 
 
-def violations(page, impacts=GRAVE, exclude=(), rules=None) -> list[dict]:
+def violations(page, impacts=GRAVE, exclude=(), rules=None, waived=()) -> list[dict]:
     """The page's violations of the WCAG A/AA rules (or of these `rules`) of
-    these impacts, outside the elements the `exclude` selectors match."""
+    these impacts, outside the elements the `exclude` selectors match; a
+    `waived` (rule, selector) pair drops that rule's findings inside it."""
     if not page.evaluate("typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text())
-    found = page.evaluate(RUN, [TAGS, list(exclude), rules])
+    found = page.evaluate(RUN, [TAGS, list(exclude), rules, [list(w) for w in waived]])
     return [v for v in found if v["impact"] in impacts]
 
 
