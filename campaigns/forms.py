@@ -56,7 +56,8 @@ class CampaignForm(forms.Form):
         required=False,
         help_text=_(
             "Leave empty to play our original campaign. A group who owns the box "
-            "can enter its own 8 chapters: see the format on the help page."
+            "can enter its own 8 chapters: the format is on the My City rules "
+            "page (linked under this form)."
         ),
     )
     chapters_text = forms.CharField(

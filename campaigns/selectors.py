@@ -3,11 +3,17 @@
 from __future__ import annotations
 
 from allauth.account.models import EmailAddress
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch
+from django.utils.translation import gettext as _
 
 from games import engines
 from games.engines.my_city.board import CAMPAIGN_TERRAIN
-from games.engines.my_city.chapter_rules import episode_rules, sticker_text
+from games.engines.my_city.chapter_rules import (
+    chapter_of,
+    episode_rules,
+    rule_text,
+    sticker_text,
+)
 from games.engines.my_city.chapters import CHAPTERS, EPISODES, EPISODES_PER_CHAPTER
 from games.models import Game
 
@@ -249,3 +255,52 @@ def _winners(standings: list) -> list:
         return []
     best = standings[0].circles
     return [p for p in standings if p.circles == best]
+
+
+def chapters_reached(*, user) -> list[dict]:
+    """The campaign chapters the user may read on the My City rules page: for
+    each campaign they play, the chapters up to the one its latest opened
+    episode belongs to, and each reached episode's own rules; nothing later
+    (no spoilers). The user's campaigns of the original chapters are read as
+    one (the furthest of them); each campaign with chapters of its own comes
+    apart, under its name. [{"campaign": name or "", "episode": the furthest
+    episode, "chapters": [{"number", "name", "story", "rules", "episodes":
+    [{"number", "rules"}]}]}]"""
+    rows = (
+        Campaign.objects.filter(players__user=user)
+        .annotate(reached=Max("episodes__number"))
+        .filter(reached__isnull=False)
+        .order_by("pk")
+    )
+    original = 0
+    out = []
+    for campaign in rows:
+        if campaign.chapters is None:
+            original = max(original, campaign.reached)
+        else:
+            out.append((str(campaign), campaign.chapters, campaign.reached))
+    if original:
+        out.insert(0, ("", CHAPTERS, original))
+    result = []
+    for name, chapters, reached in out:
+        shown = []
+        for number, entry in enumerate(chapters[: chapter_of(reached)], start=1):
+            first = (number - 1) * EPISODES_PER_CHAPTER + 1
+            own = entry.get("episodes") or []
+            episodes = [
+                {"number": first + i, "rules": [rule_text(r) for r in rules]}
+                for i, rules in enumerate(own)
+                if first + i <= reached and rules
+            ]
+            story = entry.get("story") or ""
+            shown.append(
+                {
+                    "number": number,
+                    "name": _(entry["name"]),
+                    "story": _(story) if story else "",
+                    "rules": [rule_text(r) for r in entry["rules"]],
+                    "episodes": episodes,
+                }
+            )
+        result.append({"campaign": name, "episode": reached, "chapters": shown})
+    return result

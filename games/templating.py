@@ -28,7 +28,7 @@ from django.utils.timezone import template_localtime
 from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup
 
-from games import registry
+from games import registry, steps
 
 COLOUR_NAMES = {
     "yellow": translation.gettext_lazy("yellow"),
@@ -77,6 +77,16 @@ def local_date(value, fmt: str) -> str:
 
 def url(name: str, *args) -> str:
     return reverse(name, args=args)
+
+
+@pass_context
+def step_help(context) -> str:
+    """The line under a board's prompt that says what the viewer's current step
+    allows (games/steps.py); "" when the viewer has no move to make."""
+    slug = getattr(context.get("game"), "engine", None)
+    if slug is None:
+        return ""
+    return steps.step_help(slug, context.get("view") or {}, context.get("legal") or [])
 
 
 @pass_context
@@ -191,6 +201,7 @@ def environment(**options) -> Environment:
         static=static,
         url=url,
         csrf_field=csrf_field,
+        step_help=step_help,
     )
     # Each game's layout: the engine's view arranged for its board template.
     from .boards.citadels import ct_layout

@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.lobby, name="lobby"),
     path("my/", views.my_games, name="my_games"),
     path("new/<slug:slug>/", views.game_new, name="new"),
+    path("games/<slug:slug>/rules/", views.rules, name="rules"),
     path("games/<int:game_id>/", views.game_page, name="game"),
     path("games/<int:game_id>/move", views.move, name="move"),
     path("games/<int:game_id>/poll", views.poll, name="poll"),

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from . import registry, selectors, services
+from . import registry, rules_pages, selectors, services
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .notifications.presence import presence_mark
 
@@ -34,6 +34,18 @@ def lobby(request):
         "games/lobby.html",
         {"games": registry.GAMES, "tables": selectors.open_tables()},
     )
+
+
+@require_GET
+def rules(request, slug):
+    """A game's rules in our own words (templates/games/rules/<slug>.html), with
+    the numbers and lists read from its engine (rules_pages)."""
+    spec = registry.find(slug)
+    if spec is None:
+        raise Http404
+    context = rules_pages.rules_context(slug=slug, user=request.user)
+    context["spec"] = spec
+    return render(request, f"games/rules/{slug}.html", context)
 
 
 @login_required

@@ -12,6 +12,8 @@ import json
 
 from django.utils.translation import gettext_lazy as _
 
+from games.engines.my_city import texts as effects
+
 CELL = 24  # SVG units per space
 
 TERRAIN_NAMES = {
@@ -236,6 +238,34 @@ def _tiebreaks(outcome: list) -> list:
     return out
 
 
+# The kinds of space in the order the legend lists them.
+LEGEND_ORDER = (".", "T", "t", "R", "r", "W", "G", "X", "M", "F")
+
+
+def legend(terrain: list) -> list[dict]:
+    """Each kind of space on a board (and the river), with what it does."""
+    codes = {code for row in terrain for code in row}
+    out = [
+        {
+            "code": code,
+            "kind": {".": "meadow"}.get(code, code),
+            "name": effects.space_name(code),
+            "text": effects.space_text(code),
+        }
+        for code in LEGEND_ORDER
+        if code in codes
+    ]
+    out.append(
+        {
+            "code": "river",
+            "kind": "river",
+            "name": effects.space_name("river"),
+            "text": effects.space_text("river"),
+        }
+    )
+    return out
+
+
 def _orientation_choice(request, count: int) -> int:
     try:
         value = int(request.GET.get("o", "0")) if request is not None else 0
@@ -266,6 +296,7 @@ def mc_layout(context) -> dict:
         # The final table counts the circles this episode won, as its text says.
         board["circles"] += won.get(board["seat"], 0)
     out = {
+        "legend": legend(mine["terrain"] if mine else players[0]["terrain"]),
         "tiebreaks": _tiebreaks(outcome),
         "mine": boards[position] if mine else None,
         "others": [b for b in boards if b["seat"] != position],
@@ -327,6 +358,9 @@ def mc_layout(context) -> dict:
         w = max(c for _r, c in image) + 1
         out["revealed"] = {
             **revealed,
+            "text": effects.building_text(
+                revealed["building"], eternal=view.get("mode") == "eternal"
+            ),
             "shape_name": SHAPE_NAMES.get(revealed["shape"], revealed["shape"]),
             "chosen": chosen,
             "rotate_to": _image_index(images, rotated),

@@ -15,6 +15,7 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.engines.rival_cities import texts as effects
 from games.engines.rival_cities.pieces import LAWSUIT_MAX
 
 from .rival_cities_moves import (
@@ -83,6 +84,9 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     # panel, nearest first.
     slots = ring_slots(view["ring"])
     for slot in slots:
+        # What stopping there costs and allows (the engine's texts).
+        # (its distance and cost are already in the slot's name).
+        slot["effect"] = effects.space_effect({**slot, "distance": None})
         move = None
         if kind == "inkwell" and slot["distance"]:
             move = find_move(legal, type="move", spaces=slot["distance"])
@@ -93,7 +97,12 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     def city(seat):
         data = view["cities"][seat]
         alliances = [
-            {**card, "label": alliance_name(card["name"])} for card in data["alliances"]
+            {
+                **card,
+                "label": alliance_name(card["name"]),
+                "effect": effects.alliance_effect(card["id"]),
+            }
+            for card in data["alliances"]
         ]
         active, spent = data["factories"]["active"], data["factories"]["spent"]
         factories = ngettext(
@@ -121,6 +130,16 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         ]
         return {
             **data,
+            "ships": [
+                {**c, "effect": effects.ship_effect(c["id"])} for c in data["ships"]
+            ],
+            "lawsuits_won": [
+                {**c, "effect": effects.lawsuit_effect(c["id"])}
+                for c in data["lawsuits_won"]
+            ],
+            "hand": None
+            if data["hand"] is None
+            else [{**c, "effect": effects.card_effect(c["id"])} for c in data["hand"]],
             "name": names.get(seat, ""),
             "city_name": city_name(seat),
             "res_list": resources,
@@ -165,6 +184,7 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         {
             "card": card,
             "offered": bool(card and find_move(legal, type="ship", card=card["id"])),
+            "effect": effects.ship_effect(card["id"]) if card else "",
         }
         for card in view["ships"]["face_up"]
     ]
@@ -172,6 +192,7 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         {
             "card": card,
             "label": alliance_name(card["name"]) if card else "",
+            "effect": effects.alliance_effect(card["id"]) if card else "",
             "offered": bool(
                 card and find_move(legal, type="alliance", card=card["id"])
             ),
@@ -186,6 +207,9 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
                 "entry": entry,
                 "track": _track(entry["marker"], LAWSUIT_MAX, me) if entry else [],
                 "offered": bool(find_move(legal, type="lawsuit", position=index)),
+                "effect": effects.lawsuit_effect(entry["lawsuit"]["id"])
+                if entry
+                else "",
             }
         )
 

@@ -9,6 +9,24 @@ games/templating.py): most pieces are the same from one move to the next.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
+from games.engines.lost_cities.cards import colour_name
+from games.engines.lost_cities.texts import card_text, score_text
+
+
+def scores_text(view, seat) -> str:
+    """How a player's total adds up, expedition by expedition (one tip per
+    side, not one per expedition: ten more stops for the keyboard)."""
+    parts = []
+    for c in view["colours"]:
+        score = view["expeditions"][seat][c]["score"]
+        if score["cards"]:
+            parts.append(f"{colour_name(c)}: {score_text(score)}")
+    if not parts:
+        return _("No expedition started yet: 0 points.")
+    return "; ".join(parts) + "."
+
 
 def lc_layout(view, position, legal):
     """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
@@ -45,6 +63,7 @@ def lc_layout(view, position, legal):
                 "colour": c,
                 "symbol": view["symbols"][c],
                 "top": top,
+                "text": card_text(top["id"]) if top else "",
                 "count": count,
                 "draw": draw,
                 "key": (c, top["id"] if top else "", count, draw is not None),
@@ -57,6 +76,7 @@ def lc_layout(view, position, legal):
         hand.append(
             {
                 "card": card,
+                "text": card_text(card["id"]),
                 "play": play,
                 "discard": discard,
                 "key": (card["id"], play is not None, discard is not None),
@@ -67,11 +87,13 @@ def lc_layout(view, position, legal):
             "seat": other,
             "rows": rows(other),
             "total": view["running"][other],
+            "score_text": scores_text(view, other),
         },
         "bottom": {
             "seat": me,
             "rows": rows(me),
             "total": view["running"][me],
+            "score_text": scores_text(view, me),
         },
         "piles": piles,
         "deck_draw": first.get(("draw", "deck", None)),

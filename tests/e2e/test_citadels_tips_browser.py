@@ -22,7 +22,7 @@ def game(ana, ben, make_user):
 
 
 def tip(page, selector):
-    button = page.locator(f"{selector} .ct-tip-btn").first
+    button = page.locator(f"{selector} .tip-btn").first
     text = page.locator(f"#{button.get_attribute('aria-controls')}")
     return button, text
 

@@ -302,10 +302,10 @@ def test_a_turn_older_than_the_log_read_still_shows_in_the_bar(
 @pytest.mark.parametrize(
     ("slug", "assets"),
     [
-        ("lost-cities", []),
-        ("citadels", ["css/citadels.css", "js/tips.js"]),
-        ("rival-cities", ["css/rival_cities.css", "js/tips.js"]),
-        ("my-city", ["css/my_city.css", "js/my_city.js"]),
+        ("lost-cities", ["css/tips.css", "js/tips.js"]),
+        ("citadels", ["css/citadels.css", "css/tips.css", "js/tips.js"]),
+        ("rival-cities", ["css/rival_cities.css", "css/tips.css", "js/tips.js"]),
+        ("my-city", ["css/my_city.css", "js/my_city.js", "css/tips.css", "js/tips.js"]),
     ],
 )
 def test_a_games_stylesheet_and_script_are_in_the_pages_head_not_the_board(

@@ -177,7 +177,7 @@ def test_each_character_of_the_line_up_explains_itself(four):
         li = item(lineup, f'data-char="{c["key"]}"')
         tip = f"tip-c-{c['key']}"
         assert f'aria-describedby="{tip}"' in li and 'aria-expanded="false"' in li
-        assert f'id="{tip}" role="tooltip">{escape(c["text"])}<' in li
+        assert f'id="{tip}" role="tooltip" hidden>{escape(c["text"])}<' in li
     assert escape(texts.character_text(view["lineup"][0]["key"], "2016")) in lineup
 
 

@@ -169,6 +169,8 @@ def exchange_play(state: dict, task: dict, move: dict) -> None:
 
 # --- Build a factory (R-rc "Construire une usine") -----------------------------------------
 
+FACTORY_COST = 2  # R-rc: 2 resources of your choice, unless the card says free
+
 
 def factory_auto(state: dict, task: dict) -> bool:
     if task.get("free"):
@@ -180,7 +182,7 @@ def factory_auto(state: dict, task: dict) -> bool:
 
 def factory_moves(state: dict, task: dict) -> list[dict]:
     seat = task["seat"]
-    if state["supply"]["factory"] and total_resources(state, seat) >= 2:
+    if state["supply"]["factory"] and total_resources(state, seat) >= FACTORY_COST:
         return [{"type": "build"}, STOP]
     return [STOP]
 
@@ -189,7 +191,7 @@ def factory_play(state: dict, task: dict, move: dict) -> None:
     pop(state)
     if move["type"] == "build":
         push(state, {"t": "factory", "seat": task["seat"], "free": True})
-        start_payment(state, task["seat"], {"any": 2}, "factory")
+        start_payment(state, task["seat"], {"any": FACTORY_COST}, "factory")
 
 
 # --- Prestige (R-rc "Gagner du prestige"; Brussels, ship 16) -------------------------------

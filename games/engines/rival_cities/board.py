@@ -27,6 +27,10 @@ from .common import (
 )
 from .pieces import LAWSUIT_MAX, LAWSUITS, SHIPS
 
+# R-rc "Décision de la cour": the lawsuit in position I may be resolved by the
+# player whose side holds its marker on step 2, 3 or 4.
+COURT_RESOLVE_AT = 2
+
 # --- Alliance: free from the board, a letter from the rival ----------------------------
 
 
@@ -232,7 +236,7 @@ def resolve_priority(state: dict) -> None:
 def court_moves(state: dict, task: dict) -> list[dict]:
     seat = task["seat"]
     first = state["lawsuits"][0]
-    if first and first["marker"] * direction(seat) >= 2:
+    if first and first["marker"] * direction(seat) >= COURT_RESOLVE_AT:
         return [{"type": "court", "resolve": True}, STOP]
     moves = [
         {"type": "court", "swap": index}

@@ -19,6 +19,8 @@ from .pieces import (
 )
 
 INSTANT_KINDS = ["prestige", "lawsuits", "ships", "alliances"]
+LAWSUITS_TO_WIN = 3  # R-rc: your 3rd won lawsuit
+SHIP_LEAD_TO_WIN = 3  # R-rc: 3 ships more than the rival
 
 
 def finish(state: dict, winner: int, how: str) -> None:
@@ -41,9 +43,9 @@ def check_instant(state: dict) -> bool:
             break
         player = state["players"][seat]
         other = state["players"][rival(seat)]
-        if len(player["lawsuits"]) >= 3:
+        if len(player["lawsuits"]) >= LAWSUITS_TO_WIN:
             finish(state, seat, "lawsuits")
-        elif len(player["ships"]) >= len(other["ships"]) + 3:
+        elif len(player["ships"]) >= len(other["ships"]) + SHIP_LEAD_TO_WIN:
             finish(state, seat, "ships")
         elif len(player["alliances"]) >= ALLIANCES_IN_GAME:
             finish(state, seat, "alliances")
