@@ -3,9 +3,9 @@
 // `js` class lets the stylesheet fold the menu only where this script runs, so
 // that without it the navigation stays open. The button repeats the count of
 // games waiting for the player (#waiting-count, which a move's answer updates).
-// A table wider than the screen scrolls in its box (.table-scroll): the box is
-// then reachable from the keyboard (arrow keys scroll it) and named after its
-// table's caption.
+// A table wider than the screen scrolls in its box (.table-scroll), a figure
+// of text (<pre>) in itself: the box is then reachable from the keyboard
+// (arrow keys scroll it), a table's named after its caption.
 (function () {
   "use strict";
   if (window.siteMenu) return;
@@ -45,13 +45,16 @@
   }
 
   function scrollables() {
-    document.querySelectorAll(".table-scroll").forEach(function (box) {
+    document.querySelectorAll(".table-scroll, main pre").forEach(function (box) {
+      var table = box.classList.contains("table-scroll");
       if (box.scrollWidth > box.clientWidth + 1) {
         if (box.hasAttribute("tabindex")) return;
-        var caption = box.querySelector("caption");
         box.setAttribute("tabindex", "0");
-        box.setAttribute("role", "region");
-        if (caption) box.setAttribute("aria-label", caption.textContent.replace(/\s+/g, " ").trim());
+        var caption = table && box.querySelector("caption");
+        if (caption) {
+          box.setAttribute("role", "region");
+          box.setAttribute("aria-label", caption.textContent.replace(/\s+/g, " ").trim());
+        }
       } else if (box.getAttribute("tabindex") === "0") {
         box.removeAttribute("tabindex");
         box.removeAttribute("role");
@@ -59,6 +62,7 @@
       }
     });
   }
+
   function refresh() {
     menuCount();
     scrollables();

@@ -47,7 +47,7 @@ def audit(page, base, paths) -> dict:
 def test_site_pages_and_table_forms_have_no_grave_violation(
     browser, live_server, ana, ben
 ):
-    """The lobby, each game's table form, a waiting table, a private one's
+    """The lobby, each game's table form and rules, a waiting table, a private one's
     invitation, My games, a profile, the account and campaign pages, the
     history pages; and the pages of someone not logged in."""
     open_table = services.game_create(
@@ -65,6 +65,7 @@ def test_site_pages_and_table_forms_have_no_grave_violation(
     paths = [
         "/",
         *[f"/new/{slug}/" for slug in SLUGS],
+        *[f"/games/{slug}/rules/" for slug in SLUGS],
         f"/games/{open_table.pk}/",
         f"/invite/{private.invite_token}/",
         "/my/",
@@ -83,7 +84,13 @@ def test_site_pages_and_table_forms_have_no_grave_violation(
     ]
     found = audit(page, live_server.url, [(p, ()) for p in paths])
     stranger = browser.new_context().new_page()
-    paths = ["/", "/accounts/login/", "/accounts/signup/", "/accounts/password/reset/"]
+    paths = [
+        "/",
+        "/games/citadels/rules/",
+        "/accounts/login/",
+        "/accounts/signup/",
+        "/accounts/password/reset/",
+    ]
     found |= audit(stranger, live_server.url, [(p, ()) for p in paths])
     assert found == {}
 
