@@ -50,6 +50,12 @@ def test_the_prompt_and_the_first_control_are_on_a_phone_screen_in_every_game(
     nav = page.locator("#site-nav")
     assert not nav.is_visible()
     assert page.locator(".site-header").evaluate(BOX)["bottom"] < 70
+    # The button repeats the count of games waiting for Ana (all of them).
+    waiting = page.locator("#waiting-count [data-waiting]").get_attribute(
+        "data-waiting"
+    )
+    assert waiting == str(len(DECISIONS))
+    assert page.locator(".menu-toggle .menu-count.badge").inner_text() == waiting
     page.click(".menu-toggle")
     assert nav.is_visible()
     assert page.locator(".menu-toggle").get_attribute("aria-expanded") == "true"
