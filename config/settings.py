@@ -92,6 +92,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.template.context_processors.i18n",
                 "games.context_processors.waiting_count",
+                "games.context_processors.push",
             ],
         },
     },
@@ -290,6 +291,18 @@ TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 
 # Game page polling interval (seconds) and bot pacing.
 GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)
+
+# Server push (games/push.py, docs/architecture.md): on when PUSH_REDIS_URL names
+# a Redis (redis://127.0.0.1:6379/0) and the site runs under the ASGI server
+# (`uvicorn config.asgi:application`). Open pages then hear of a change through an
+# event stream and poll only every GAME_PUSH_POLL_SECONDS (every
+# GAME_POLL_SECONDS while their stream is down). Off by default: `make run`
+# (runserver, no Redis) polls.
+PUSH_REDIS_URL = env.str("PUSH_REDIS_URL", default="")
+PUSH_ENABLED = bool(PUSH_REDIS_URL)
+GAME_PUSH_POLL_SECONDS = env.int("GAME_PUSH_POLL_SECONDS", default=300)
+PUSH_KEEPALIVE_SECONDS = env.float("PUSH_KEEPALIVE_SECONDS", default=25)
+PUSH_RETRY_MS = env.int("PUSH_RETRY_MS", default=2000)
 
 # LOG_LEVEL=WARNING (`make run` without VERBOSE=1) keeps the console to warnings,
 # errors and emails: no line per request (runserver) or per task (the worker).

@@ -22,6 +22,8 @@ state_changed = Signal()
 RECEIVERS = (
     # "Your turn" and "game over" emails: outbox rows written with the move.
     "games.notifications.outbox.on_state_changed",
+    # Open pages told of the new version (server push): published after the commit.
+    "games.push.on_state_changed",
     # A finished campaign episode: closed (and the next opened) after the commit.
     "campaigns.receivers.on_state_changed",
     # A finished rated game: its ratings are updated by a task after the commit.

@@ -223,6 +223,10 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     context = {
         "game": game,
         "poll_seconds": settings.GAME_POLL_SECONDS,
+        # With push on, the page polls slowly while its event stream is open
+        # (static/js/push.js polls at `poll_seconds` while it is not).
+        "push": settings.PUSH_ENABLED,
+        "push_poll_seconds": settings.GAME_PUSH_POLL_SECONDS,
         "language": translation.get_language(),
         "urls": game_urls(game.pk),
         "engine": engine,
@@ -276,6 +280,7 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
 GAME_URLS = {
     "move": "games:move",
     "poll": "games:poll",
+    "events": "games:events",
     "game": "games:game",
     "replay": "history:replay",
     "export": "history:export",

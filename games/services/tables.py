@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engines
+from games import engines, push
 from games.engines import InvalidOptions
 from games.errors import Conflict, Invalid, NotAllowed, NotFound
 from games.notifications.outbox import rematch_offered
@@ -153,6 +153,7 @@ def game_rematch(*, game_id: int, user) -> Game:
             ]
         )
         rematch_offered(game=game, by=user, seats=seats)
+        push.publish_users_after_commit([s.user_id for s in seats if s.user_id])
         if 1 + len(bots) == game.num_players:
             game_start(game)
     return game

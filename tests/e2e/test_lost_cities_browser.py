@@ -28,7 +28,7 @@ def sign_up(page, base, email):
     page.goto(base + "/accounts/" + link.split("/accounts/", 1)[1])
     page.click("main form button[type=submit]")
     page.wait_for_load_state()
-    assert page.locator(".site-header").inner_text().find("Log out") >= 0
+    assert "Log out" in page.locator(".site-header").text_content()
 
 
 def test_two_people_play_lost_cities_to_the_end(browser, live_server):
