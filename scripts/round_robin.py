@@ -31,7 +31,8 @@ class Served:
     node: int
     method: str
     path: str
-    status: int = 0
+    status: int = 0  # 0 while no answer has come
+    done: bool = False  # the exchange is over (answered, refused or cut)
 
 
 @dataclass
@@ -115,7 +116,7 @@ class Proxy:
                 "127.0.0.1", self.ports[node]
             )
         except (OSError, asyncio.IncompleteReadError):
-            served.status = 502
+            served.status, served.done = 502, True
             writer.write(b"HTTP/1.1 502 Bad Gateway\r\nConnection: close\r\n\r\n")
             self.close(writer)
             return
@@ -131,6 +132,7 @@ class Proxy:
         except (OSError, ValueError, IndexError):
             pass
         finally:
+            served.done = True
             self.close(up_writer)
             self.close(writer)
 
