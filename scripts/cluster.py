@@ -101,8 +101,6 @@ class Cluster:
             SITE_URL=self.url,
             VAR_DIR=str(self.var_dir),
             DATABASE_URL=self.database_url,
-            # One connection per request under ASGI (docs/deploy.md).
-            CONN_MAX_AGE="0",
             CELERY_BROKER_URL=self.redis_url,
             CACHE_URL=self.redis_url,
             # Server push (games/push.py) through the same Redis.
