@@ -338,6 +338,20 @@ def game_for_page_by_token(*, token: str) -> Game | None:
     return Game.objects.filter(invite_token=token).first()
 
 
+def open_table_changed(*, game_id: int, seats: str) -> bool:
+    """For a page showing an open table with `seats` seats taken: whether the
+    table has started (or gone) or its seats changed since. A table's version
+    counts its moves, so it does not move when someone sits down."""
+    try:
+        shown = int(seats)
+    except ValueError:
+        return True
+    status = Game.objects.filter(pk=game_id).values_list("status", flat=True)
+    if next(iter(status), None) != Game.Status.OPEN:
+        return True
+    return Seat.objects.filter(game_id=game_id).count() != shown
+
+
 def game_version(*, game_id: int, user, token: str | None = None) -> int | None:
     """The game's version if `user` may see the game (the rule of `can_see`: a
     public game, the invitation token, or a seat), else None. A public game (or

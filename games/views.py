@@ -147,7 +147,12 @@ def poll(request, game_id):
     current = selectors.game_version(game_id=game_id, user=request.user, token=token)
     if current is None:
         return _cancelled(request, game_id, page=False)
-    if current == version and not _rematch_changed(request, game_id):
+    seats = request.GET.get("seats")  # sent by an open table's page
+    if (
+        current == version
+        and not _rematch_changed(request, game_id)
+        and not (seats and selectors.open_table_changed(game_id=game_id, seats=seats))
+    ):
         presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
     game = _visible_game(request, game_id, token=token)

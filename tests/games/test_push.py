@@ -408,3 +408,24 @@ def test_a_lost_subscription_tells_every_stream_to_check(
     assert chunks[1] == (
         f"id: {version}\nevent: version\ndata: {version}\n\nevent: mine\ndata: 0\n\n"
     )
+
+
+def test_a_seat_taken_or_left_at_an_open_table_tells_its_people(
+    push_on, ana, ben, make_user, django_capture_on_commit_callbacks
+):
+    """The waiting page listens for `mine` too: someone sitting down or leaving
+    changes no version, so the table's people are told as "one of your games"."""
+    game = services.game_create(
+        creator=ana, engine_slug="my-city", num_players=3, options={}
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        services.seat_join(game_id=game.pk, user=ben)
+    assert push.user_channel(ana.pk) in {c for c, _p in push_on}
+    push_on.clear()
+    with django_capture_on_commit_callbacks(execute=True):
+        services.game_leave(game_id=game.pk, user=ben)
+    assert {c for c, _p in push_on} >= {push.user_channel(ana.pk)}
+    page = Client()
+    page.force_login(ana)
+    body = page.get(game.get_absolute_url()).content.decode()
+    assert "sse:version, sse:mine, poll" in body
