@@ -4,6 +4,7 @@ every decision the prompt, the line saying what the step allows and the first
 control are on the 390 x 844 screen when the page opens."""
 
 import json
+import time
 
 import pytest
 from browser_helpers import logged_in
@@ -23,6 +24,18 @@ def on_screen(page, selector) -> bool:
     return top >= 0 and bottom <= HEIGHT
 
 
+def ana_to_move(game, seat, seconds=20.0):
+    """The game once it waits for `seat` or is over (the computer players'
+    moves are tasks run after each commit)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        game.refresh_from_db()
+        if game.status != Game.Status.ACTIVE or ENGINE.to_move(game.state) == [seat]:
+            return game
+        assert time.monotonic() < deadline, "the computer players did not move"
+        time.sleep(0.1)
+
+
 def test_a_first_citadels_game_against_the_computer_on_a_phone(
     browser, live_server, ana
 ):
@@ -39,11 +52,10 @@ def test_a_first_citadels_game_against_the_computer_on_a_phone(
 
     decisions, off_screen = 0, []
     while True:
-        game.refresh_from_db()
+        game = ana_to_move(game, seat)
         if game.status != Game.Status.ACTIVE:
             break
         state = game.state
-        assert ENGINE.to_move(state) == [seat], "the computer players play at once"
         page.goto(f"{base}/games/{game.pk}/")
         page.wait_for_selector(
             f"#board[data-version='{game.version}'] button[data-move]"
