@@ -1,4 +1,4 @@
-"""python -m bench [--quick] [--sections engines,http,poll,length,pages,sweeps]
+"""python -m bench [--quick] [--sections engines,http,poll,push,length,pages,sweeps]
 
 Prints one table per section; each figure sits next to its baseline, measured in
 the same run. Creates a PostgreSQL database bench_<pid> (and a scratch folder) and
@@ -17,8 +17,8 @@ import time
 from .runners import SECTION_RUNNERS
 from .tables import machine
 
-SECTIONS = ["engines", "http", "poll", "length", "pages", "sweeps"]
-DB_SECTIONS = {"http", "poll", "length", "pages", "sweeps"}
+SECTIONS = ["engines", "http", "poll", "push", "length", "pages", "sweeps"]
+DB_SECTIONS = {"http", "poll", "push", "length", "pages", "sweeps"}
 
 
 def main(argv=None) -> int:
@@ -39,6 +39,17 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn sync workers")
     parser.add_argument(
         "--rounds", type=int, help="load rounds per level (pooled; full: 2)"
+    )
+    parser.add_argument(
+        "--push-boards",
+        type=int,
+        help="push: open boards (event streams) to hold (full 10,000, quick 2,000)",
+    )
+    parser.add_argument(
+        "--push-seconds", type=float, help="push: seconds of moves (full 60, quick 20)"
+    )
+    parser.add_argument(
+        "--push-rate", type=float, default=1.0, help="push: moves a second (1)"
     )
     parser.add_argument("--json", help="also write the figures to this file")
     parser.add_argument(
@@ -73,6 +84,8 @@ def main(argv=None) -> int:
             repeat=10,
             sweep=10_000,
             rounds=2,
+            push_boards=10_000,
+            push_seconds=60.0,
         ),
         "quick": dict(
             budget=0.5,
@@ -82,6 +95,8 @@ def main(argv=None) -> int:
             repeat=5,
             sweep=10_000,
             rounds=1,
+            push_boards=2_000,
+            push_seconds=20.0,
         ),
         "smoke": dict(
             budget=0.0,
@@ -91,6 +106,8 @@ def main(argv=None) -> int:
             repeat=1,
             sweep=200,
             rounds=1,
+            push_boards=40,
+            push_seconds=3.0,
         ),
     }[size]
     if args.seconds:

@@ -388,10 +388,87 @@ def run_sweeps(world, p, levels, args, results, sections):
     )
 
 
+def run_push(world, p, levels, args, results, sections):
+    from bench import push_section
+
+    r = push_section.run(
+        world,
+        boards=args.push_boards or p["push_boards"],
+        seconds=args.push_seconds or p["push_seconds"],
+        rate=args.push_rate,
+        workers=args.workers,
+        log=lambda s: print(s, flush=True),
+    )
+    results["push"] = r
+    met = r["held"] >= 10_000 and r["board_p95"] <= 300
+    errors = ", ".join(
+        f"{k}: {v}" for k, v in {**r["open_errors"], **r["move_errors"]}.items()
+    )
+    body = [
+        [
+            "boards asked / held open / still open at the end",
+            f"{r['boards']:,} / {r['held']:,} / {r['held_end']:,}",
+        ],
+        [
+            "opening them (100 at a time)",
+            f"{r['open_seconds']:.0f} s, p95 {n0(r['open_p95_ms'])} ms",
+        ],
+        [
+            "server CPU per opening (ms); the same workers throughout",
+            f"{n1(r['open_cpu_ms'])}; "
+            + ("yes" if r["workers_same"] else "NO (one was restarted)"),
+        ],
+        [
+            "moves (rate asked)",
+            f"{r['moves']} in {r['seconds']:.0f} s ({r['rate']:g}/s)",
+        ],
+        ["move POST answered, p50 ms", n0(r["post_p50"])],
+        [
+            "move → event on the other stream, p50 / p95 ms",
+            f"{n0(r['event_p50'])} / {n0(r['event_p95'])}",
+        ],
+        [
+            "move → other page has its board, p50 / p95 ms",
+            f"{n0(r['board_p50'])} / {n0(r['board_p95'])}",
+        ],
+        [
+            "server memory, before → after opening (MiB)",
+            f"{n0(r['rss_before_mib'])} → {n0(r['rss_after_mib'])}",
+        ],
+        ["server memory per open board (KiB)", n1(r["kib_per_board"])],
+        ["load generator's memory per board (KiB)", n1(r["client_kib_per_board"])],
+        ["server CPU during the moves (cores)", n2(r["server_cpu_share"])],
+        [
+            f"safety polls (one per board per {r['poll_seconds']} s) /s",
+            n1(r["safety_polls_s"]),
+        ],
+        ["errors", errors or "none"],
+        ["target: ≥ 10,000 held, p95 (board) ≤ 300 ms", "met" if met else "NOT met"],
+    ]
+    poll = results.get("http", {}).get("poll") or []
+    if poll:
+        c, m, _b = poll[-1]
+        body.append(
+            [
+                f"beside it, the poll path ({c} clients): boards at 4 s, saturated",
+                n0(m["rate"] * 4),
+            ]
+        )
+    if r.get("server_log_tail"):
+        print("the end of the server's log:\n" + r["server_log_tail"], flush=True)
+    return table(
+        f"Push: open boards on one box (uvicorn, {r['workers']} processes; the load "
+        f"generator on the same cores; load average {r['load_average']:.1f} at the end)",
+        ["", ""],
+        body,
+    )
+
+
 SECTION_RUNNERS = {
     "engines": run_engines,
     "http": run_http,
     "poll": run_http,
+    "push": run_push,
     "length": run_length,
     "pages": run_pages,
     "sweeps": run_sweeps,

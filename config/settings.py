@@ -54,9 +54,13 @@ INSTALLED_APPS = [
     "games",
     "campaigns",
     "history",
+    "ops",
 ]
 
 MIDDLEWARE = [
+    # First: the health check and the metrics, answered before the host check
+    # and the https redirect; every other request counted (ops/middleware.py).
+    "ops.middleware.OpsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -88,6 +92,7 @@ TEMPLATES = [
                 "django.template.context_processors.csp",
                 "django.template.context_processors.i18n",
                 "games.context_processors.waiting_count",
+                "games.context_processors.push",
             ],
         },
     },
@@ -296,9 +301,35 @@ TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 # Game page polling interval (seconds) and bot pacing.
 GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)
 
+# Server push (games/push.py, docs/architecture.md): on when PUSH_REDIS_URL names
+# a Redis (redis://127.0.0.1:6379/0) and the site runs under the ASGI server
+# (`uvicorn config.asgi:application`). Open pages then hear of a change through an
+# event stream and poll only every GAME_PUSH_POLL_SECONDS (every
+# GAME_POLL_SECONDS while their stream is down). Off by default: `make run`
+# (runserver, no Redis) polls.
+PUSH_REDIS_URL = env.str("PUSH_REDIS_URL", default="")
+PUSH_ENABLED = bool(PUSH_REDIS_URL)
+GAME_PUSH_POLL_SECONDS = env.int("GAME_PUSH_POLL_SECONDS", default=300)
+PUSH_KEEPALIVE_SECONDS = env.float("PUSH_KEEPALIVE_SECONDS", default=25)
+PUSH_RETRY_MS = env.int("PUSH_RETRY_MS", default=2000)
+
 # LOG_LEVEL=WARNING (`make run` without VERBOSE=1) keeps the console to warnings,
 # errors and emails: no line per request (runserver) or per task (the worker).
 LOG_LEVEL = env.str("LOG_LEVEL", default="INFO").upper()
+# LOG_FORMAT=json: one JSON object per line (time, level, logger, message and the
+# record's fields), for a log collector; "text" for people.
+LOG_FORMAT = env.str("LOG_FORMAT", default="text").lower()
+if LOG_FORMAT not in ("text", "json"):
+    raise ImproperlyConfigured("LOG_FORMAT must be text or json.")
+# A line per request from the site itself (method, path, view, status, duration),
+# for servers that log none of their own in JSON (uvicorn --no-access-log).
+LOG_REQUESTS = env.bool("LOG_REQUESTS", default=LOG_FORMAT == "json")
+_json = {
+    "()": "pythonjsonlogger.json.JsonFormatter",
+    "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
+    "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+    "timestamp": False,
+}
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
@@ -307,18 +338,39 @@ LOGGING = {
             "()": "django.utils.log.ServerFormatter",
             "format": "[{server_time}] {message}",
             "style": "{",
-        }
+        },
+        "json": _json,
     },
     "handlers": {
         "console": {"class": "logging.StreamHandler"},
         "server": {"class": "logging.StreamHandler", "formatter": "server"},
+        "json": {"class": "logging.StreamHandler", "formatter": "json"},
     },
-    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "root": {
+        "handlers": ["json" if LOG_FORMAT == "json" else "console"],
+        "level": LOG_LEVEL,
+    },
     "loggers": {
         "django.server": {
-            "handlers": ["server"],
+            "handlers": ["json" if LOG_FORMAT == "json" else "server"],
             "level": LOG_LEVEL,
             "propagate": False,
         }
     },
 }
+if LOG_FORMAT == "json":
+    # Django's own (whose default handler writes text) and uvicorn's (its start,
+    # its errors) in the same JSON lines.
+    for _name in ("django", "uvicorn", "uvicorn.error", "uvicorn.access"):
+        LOGGING["loggers"][_name] = {
+            "handlers": ["json"],
+            "level": LOG_LEVEL,
+            "propagate": False,
+        }
+
+# Metrics (ops/metrics.py) at /metrics: for the addresses listed here (the
+# connecting address; CIDR allowed) or for a request with the header
+# "Authorization: Bearer <METRICS_TOKEN>". PROMETHEUS_MULTIPROC_DIR (read by
+# prometheus-client itself) adds up the processes of one host.
+METRICS_ALLOWED_IPS = env.list("METRICS_ALLOWED_IPS", default=["127.0.0.1", "::1"])
+METRICS_TOKEN = env.str("METRICS_TOKEN", default="")

@@ -20,3 +20,8 @@ class GamesConfig(AppConfig):
 
         # The email outbox: rows written inside the move's transaction.
         state_changed.connect(on_state_changed, dispatch_uid="games.notifications")
+
+        from games import push
+
+        # Server push: the version published to the open pages after the commit.
+        state_changed.connect(push.on_state_changed, dispatch_uid="games.push")

@@ -22,8 +22,12 @@ state_changed = Signal()
 RECEIVERS = (
     # "Your turn" and "game over" emails: outbox rows written with the move.
     "games.notifications.outbox.on_state_changed",
+    # Open pages told of the new version (server push): published after the commit.
+    "games.push.on_state_changed",
     # A finished campaign episode: closed (and the next opened) after the commit.
     "campaigns.receivers.on_state_changed",
     # A finished rated game: its ratings are updated by a task after the commit.
     "history.receivers.rate_finished_game",
+    # The metrics' count of moves (ops/metrics.py), after the commit.
+    "ops.receivers.count_move",
 )

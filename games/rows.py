@@ -158,14 +158,9 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
 
 
 def attach_seats(game: Game, seats: list[Seat]) -> Game:
-    """`game` with `game.seats.all()` these seats, exactly as
-    `prefetch_related("seats")` keeps them (a queryset given its rows).
-
-    Django has no public call to hand a relation rows it did not read, so this
-    sets the three attributes `prefetch_related` sets. Kept for a measured
-    reason (the page and the move read game and seats in one query, not two;
-    docs/benchmarks.md) and guarded by tests/games/test_rows.py, whose
-    one-query test fails the day Django stores prefetched rows elsewhere."""
+    """`game` with `game.seats.all()` these seats, set as `prefetch_related`
+    sets them (Django has no public call for rows it did not read): one query
+    for game and seats, not two; test_rows' one-query test guards it."""
     for seat in seats:
         seat.game = game
     cached = game.seats.all()  # a queryset not run: it is given its rows here
@@ -313,11 +308,8 @@ def _log_text(language: str, key: str) -> tuple[str, list]:
     site runs on PostgreSQL or SQLite)."""
     log = _column(Move, "log")
     if connection.vendor == "postgresql":
-        return f"COALESCE({log} -> %s ->> %s, {log} -> 'en' ->> %s)", [
-            language,
-            key,
-            key,
-        ]
+        sql = f"COALESCE({log} -> %s ->> %s, {log} -> 'en' ->> %s)"
+        return sql, [language, key, key]
     return f"COALESCE(json_extract({log}, %s), json_extract({log}, %s))", [
         f'$."{language}"."{key}"',
         f'$."en"."{key}"',
@@ -367,21 +359,19 @@ def log_rows_and_next_game(
     log = f"{_log_select(text)} ORDER BY {_column(Move, 'seq')} DESC LIMIT %s"
     deadline = _column(Seat, "deadline", "s")
     seat_game = _column(Seat, "game", "s")
-    sql = (
-        f"SELECT * FROM ({log}) l UNION ALL SELECT * FROM "
-        f"(SELECT -1, {seat_game}, CAST(NULL AS text), CAST(NULL AS boolean), "
-        f"CAST(NULL AS boolean) FROM {_table(Seat)} s "
-        f"JOIN {_table(Game)} g ON {_column(Game, 'id', 'g')} = {seat_game} "
-        f"WHERE {_column(Seat, 'user', 's')} = %s "
-        f"AND {_column(Seat, 'to_move', 's')} = %s "
-        f"AND {_column(Game, 'status', 'g')} = %s AND {seat_game} <> %s "
-        f"ORDER BY {deadline} IS NULL, {deadline}, {seat_game} LIMIT 1) n "
-        f"UNION ALL SELECT -2, COUNT(*), CAST(NULL AS text), CAST(NULL AS boolean), "
-        f"CAST(NULL AS boolean) FROM {_table(Seat)} s "
+    nulls = "CAST(NULL AS text), CAST(NULL AS boolean), CAST(NULL AS boolean)"
+    waiting = (  # the user's seats to move in active games
+        f"FROM {_table(Seat)} s "
         f"JOIN {_table(Game)} g ON {_column(Game, 'id', 'g')} = {seat_game} "
         f"WHERE {_column(Seat, 'user', 's')} = %s "
         f"AND {_column(Seat, 'to_move', 's')} = %s "
         f"AND {_column(Game, 'status', 'g')} = %s"
+    )
+    sql = (
+        f"SELECT * FROM ({log}) l UNION ALL SELECT * FROM "
+        f"(SELECT -1, {seat_game}, {nulls} {waiting} AND {seat_game} <> %s "
+        f"ORDER BY {deadline} IS NULL, {deadline}, {seat_game} LIMIT 1) n "
+        f"UNION ALL SELECT -2, COUNT(*), {nulls} {waiting}"
     )
     params = [*text_params, *_times(since), game_id, limit]
     params += [user_id, True, Game.Status.ACTIVE.value, game_id]

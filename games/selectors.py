@@ -223,6 +223,10 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     context = {
         "game": game,
         "poll_seconds": settings.GAME_POLL_SECONDS,
+        # With push on, the page polls slowly while its event stream is open
+        # (static/js/push.js polls at `poll_seconds` while it is not).
+        "push": settings.PUSH_ENABLED,
+        "push_poll_seconds": settings.GAME_PUSH_POLL_SECONDS,
         "language": translation.get_language(),
         "urls": game_urls(game.pk),
         "engine": engine,
@@ -278,6 +282,7 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
 GAME_URLS = {
     "move": "games:move",
     "poll": "games:poll",
+    "events": "games:events",
     "game": "games:game",
     "replay": "history:replay",
     "export": "history:export",
@@ -333,6 +338,20 @@ def rematch_offers(*, user) -> list[Game]:
 
 def game_for_page_by_token(*, token: str) -> Game | None:
     return Game.objects.filter(invite_token=token).first()
+
+
+def open_table_changed(*, game_id: int, seats: str) -> bool:
+    """For a page showing an open table with `seats` seats taken: whether the
+    table has started (or gone) or its seats changed since. A table's version
+    counts its moves, so it does not move when someone sits down."""
+    try:
+        shown = int(seats)
+    except ValueError:
+        return True
+    status = Game.objects.filter(pk=game_id).values_list("status", flat=True)
+    if next(iter(status), None) != Game.Status.OPEN:
+        return True
+    return Seat.objects.filter(game_id=game_id).count() != shown
 
 
 def game_version(*, game_id: int, user, token: str | None = None) -> int | None:

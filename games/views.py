@@ -1,7 +1,9 @@
 """Thin views: parse the request, call one service or selector, render."""
 
+from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
@@ -9,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from . import registry, rules_pages, selectors, services
+from . import push, registry, rules_pages, selectors, services
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
@@ -150,7 +152,12 @@ def poll(request, game_id):
     current = selectors.game_version(game_id=game_id, user=request.user, token=token)
     if current is None:
         return _cancelled(request, game_id, page=False)
-    if current == version and not _rematch_changed(request, game_id):
+    seats = request.GET.get("seats")  # sent by an open table's page
+    if (
+        current == version
+        and not _rematch_changed(request, game_id)
+        and not (seats and selectors.open_table_changed(game_id=game_id, seats=seats))
+    ):
         presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
     game = _visible_game(request, game_id, token=token)
@@ -159,6 +166,67 @@ def poll(request, game_id):
     presence_mark(game_id=game_id, user=request.user)
     context = selectors.board_context(game=game, user=request.user)
     return _board(request, context, poll=True)
+
+
+@require_GET
+async def game_events(request, game_id):
+    """The game page's event stream (games/push.py): `version` when the game's
+    version moves, `mine` when one of the viewer's games changes. Open only to
+    who may see the game (the poll's rule); 404 when push is off. The refusals
+    are bare statuses: an EventSource shows no page."""
+    if not settings.PUSH_ENABLED:
+        return HttpResponse(status=404)
+    # Listening before the version is read: no change falls in between.
+    hub, listener = push.hub(), push.Listener([push.game_channel(game_id)])
+    hub.add(listener)
+    user_id, current = await sync_to_async(_stream_check)(
+        request, game_id, request.GET.get("invite")
+    )
+    if current is None:
+        hub.remove(listener)
+        return HttpResponse(status=404)
+    if user_id is not None:
+        hub.extend(listener, push.user_channel(user_id))
+    since = push.parse_since(
+        request.headers.get("Last-Event-ID"), request.GET.get("version")
+    )
+    return _event_stream(push.event_stream(hub, listener, since=since, current=current))
+
+
+def _stream_check(request, game_id, token):
+    """(the viewer's id or None, the game's version or None if they may not see
+    it): the session, the user and the version in one trip to the sync thread."""
+    user = request.user
+    version = selectors.game_version(game_id=game_id, user=user, token=token)
+    return (user.pk if user.is_authenticated else None), version
+
+
+@require_GET
+async def my_events(request):
+    """A signed-in person's event stream on pages other than a game's: `mine`
+    when one of their games changes (their "My games" and the header's count)."""
+    if not settings.PUSH_ENABLED:
+        return HttpResponse(status=404)
+    user = await request.auser()
+    if not user.is_authenticated:
+        return HttpResponse(status=403)
+    hub, listener = push.hub(), push.Listener([push.user_channel(user.pk)])
+    hub.add(listener)
+    return _event_stream(push.event_stream(hub, listener, since=None, current=0))
+
+
+def _event_stream(events) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
+    return response
+
+
+@login_required
+@require_GET
+def my_games_link(request):
+    """The header's "My games" link with its count, sent again on a `mine` event."""
+    return render(request, "games/my_games_link.html")
 
 
 def _rematch_changed(request, game_id) -> bool:

@@ -166,7 +166,16 @@ def french_catalogue(settings, tmp_path):
 
 
 def pytest_collection_modifyitems(config, items):
-    """Tests marked `heavy` run only when asked for (`-m heavy`)."""
+    """Real-browser tests run last, and tests marked `heavy` only when asked for
+    (`-m heavy`).
+
+    Playwright's sync API leaves its event loop marked as running in the test
+    process's main thread for the rest of the session; a later test that calls
+    an async view through Django's test client (the push streams) would then
+    fail in asgiref ("cannot use AsyncToSync in the same thread as an async
+    event loop"). xdist hands out tests in this order, so every process runs
+    its browser tests after all its others."""
+    items.sort(key=lambda item: "e2e" in item.keywords or "/e2e/" in str(item.path))
     if "heavy" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="a larger sample: run with -m heavy")

@@ -36,3 +36,14 @@ def test_django_still_builds_a_client_per_call_and_ours_does_not():
     shared = ours._cache
     assert shared.get_client() is shared.get_client()
     assert shared.get_client(write=True) is shared.get_client(key="k", write=True)
+
+
+def test_every_instance_of_the_cache_shares_the_process_pool():
+    """Under ASGI each request has its own cache instance (and an event stream
+    keeps its own while its page is open): they must not each hold a
+    connection."""
+    first, second = RedisCache(SERVER, {}), RedisCache(SERVER, {})
+    assert first._cache is not second._cache
+    assert first._cache.get_client() is second._cache.get_client()
+    other = RedisCache("redis://127.0.0.1:6379/14", {})
+    assert other._cache.get_client() is not first._cache.get_client()

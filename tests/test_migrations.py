@@ -1,8 +1,16 @@
-"""The migrations match the models, and carry the storage settings they promise."""
+"""The migrations match the models, carry the storage settings they promise,
+and upgrade a database with games in progress."""
+
+import hashlib
+import json
 
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.db.migrations.loader import MigrationLoader
+from live_games import a_legal_move_is_played, live_game_of_each_engine
+
+from games.models import Game, Move
 
 
 @pytest.mark.django_db
@@ -43,6 +51,48 @@ def test_no_index_repeats_the_lead_of_another():
                     o for o in columns if len(o) > len(cols) and o[: len(cols)] == cols
                 ]
                 assert not longer, (table, cols, longer)
+
+
+def fingerprint(games) -> dict:
+    """Each game's version, status and state, and its move log."""
+    found = {}
+    for game in Game.objects.filter(pk__in=[g.pk for g in games]):
+        moves = list(
+            Move.objects.filter(game=game).order_by("seq").values_list("seq", "move")
+        )
+        text = json.dumps([game.state, moves], sort_keys=True)
+        found[game.pk] = (game.version, game.status, hashlib.sha256(text.encode()))
+    return {k: (v, s, h.hexdigest()) for k, (v, s, h) in found.items()}
+
+
+PROJECT_APPS = ("accounts", "games", "campaigns", "history")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upgrade_keeps_games_in_progress_of_every_engine_playable(ana, ben, client):
+    """A live game of each engine; every project app migrated back to its
+    first migration (what an older release had), then forward again, as an
+    upgrade applies them: each game keeps its state and move log, its page
+    opens and it takes its next move."""
+    games = live_game_of_each_engine(ana, ben)
+    before = fingerprint(games)
+    loader = MigrationLoader(connection)
+    latest = {
+        app: max(name for a, name in loader.graph.leaf_nodes() if a == app)
+        for app in PROJECT_APPS
+    }
+    try:
+        for app in PROJECT_APPS:
+            call_command("migrate", app, "0001", verbosity=0)
+    finally:
+        call_command("migrate", verbosity=0)  # forward: the upgrade
+    applied = MigrationLoader(connection).applied_migrations
+    assert all((app, name) in applied for app, name in latest.items())
+    assert fingerprint(games) == before
+    client.force_login(ana)
+    for game in games:
+        assert client.get(f"/games/{game.pk}/").status_code == 200, game.engine
+        a_legal_move_is_played(game)
 
 
 @pytest.mark.django_db(transaction=True)

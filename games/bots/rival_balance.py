@@ -17,6 +17,7 @@ from collections import Counter
 from itertools import combinations
 from multiprocessing import Pool
 
+from ..engines.base import untranslated
 from ..engines.rival_cities import ENGINE
 from .rival_routes import ROUTES, RouteBot
 
@@ -25,7 +26,13 @@ MAX_DECISIONS = 2000  # a game is far shorter; a bound against a bot that loops
 
 
 def play(a: str | None, b: str | None, seed: int, a_seat: int, options: dict) -> dict:
-    """One game: bot `a` in seat `a_seat`, `b` in the other. Returns the result."""
+    """One game: bot `a` in seat `a_seat`, `b` in the other. Returns the result.
+    The bots read no text, so the views are built untranslated (5x faster)."""
+    with untranslated():
+        return _play(a, b, seed, a_seat, options)
+
+
+def _play(a: str | None, b: str | None, seed: int, a_seat: int, options: dict) -> dict:
     bots = {a_seat: RouteBot(a, seed * 2 + 1), 1 - a_seat: RouteBot(b, seed * 2 + 2)}
     state = ENGINE.setup(2, ENGINE.validate_options(2, options), seed)
     decisions = 0

@@ -13,7 +13,9 @@ WORTH = {"beer": 1.0, "leather": 1.0, "cloth": 1.05, "furniture": 1.25}
 WIN = 1000.0
 BLOCK = 60.0
 FOCUS, SIDE = 1.0, 0.15  # a route bot's weight on its route, on the others
-MIXED_SIDE = 0.3  # the mixed bot's weight on the routes it does not lead with
+MIXED_SIDE = 0.1  # the mixed bot's weight on the routes it does not lead with
+PLAN_BIAS = 0.3  # how far ahead another route must be to leave the plan
+DEFEND = 1.0  # the mixed bot's weight on a rival's route, per unit of their progress
 
 
 class Context:
@@ -53,13 +55,21 @@ class Context:
     def _weights(self, route: str | None, plan: str) -> dict:
         if route is not None:
             return {r: FOCUS if r == route else SIDE for r in ROUTES}
-        # Mixed: the route furthest along leads (weight 1), the others follow in
-        # proportion; with nothing under way yet, every route weighs the same.
-        # Mixed: follows fully the route furthest along (ties: its opening plan),
-        # keeping more regard than a route bot for the others.
+        # Mixed: follows fully the route furthest along, its opening plan counting
+        # PLAN_BIAS further (so it leaves the plan only for a route well under way).
         mine = self.progress(self.me, self.them, self.prestige)
-        lead = max(ROUTES, key=lambda r: (mine[r], r == plan))
-        return {r: FOCUS if r == lead else MIXED_SIDE for r in ROUTES}
+        lead = max(
+            ROUTES, key=lambda r: (mine[r] + (PLAN_BIAS if r == plan else 0), r == plan)
+        )
+        # The rival's routes under way are answered: on every route but the star
+        # count, what brings one's own progress also holds the rival's back.
+        theirs = self.progress(self.them, self.me, -self.prestige)
+        return {
+            r: FOCUS
+            if r == lead
+            else max(MIXED_SIDE, DEFEND * theirs[r] if r != "stars" else 0.0)
+            for r in ROUTES
+        }
 
     # --- Threats and wins ------------------------------------------------------------
 
@@ -136,6 +146,7 @@ def ship_value(ctx: Context, ship: dict) -> float:
         value += WIN
     if ctx.rival_near("ships"):
         value += BLOCK
+
     return value
 
 

@@ -9,8 +9,10 @@ ships and payments that bring it closer to that instant victory (or, for "stars"
 to the star count and the end of the game) weigh most. Like any careful player it
 also takes an instant victory when the next action brings it, and blocks the
 rival's when the rival is one action away. The mixed bot (`RouteBot(None)`)
-weighs each route by how far both cities have gone along it, so it follows the
-route the game offers and answers the rival's.
+opens on prestige and follows fully whichever route it has gone clearly furthest
+along; it weighs the others by how far the rival has gone along them (what brings
+one's own progress on a route also holds the rival's back), so it answers the
+rival's route.
 """
 
 from __future__ import annotations
@@ -198,9 +200,10 @@ class RouteBot:
             raise ValueError(f"unknown route {route!r}")
         self.route = route
         self.rng = random.Random(seed)
-        # The mixed bot's opening plan, until a route is under way: stars, which
-        # every action feeds a little (ships, lawsuits, the track, donations).
-        self.plan = "stars"
+        # The mixed bot's opening plan, until another route is well under way:
+        # prestige, a tug of war whose every step also holds the rival back and
+        # brings low-season income and stars (measured: the strongest opening).
+        self.plan = "prestige"
 
     @property
     def name(self) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
 
 
@@ -184,6 +185,19 @@ def set_translator(translate, translate_in_context=None, translate_plural=None) 
     _translator = translate
     _context_translator = translate_in_context
     _plural_translator = translate_plural
+
+
+@contextmanager
+def untranslated():
+    """Texts stay in the engine's English while inside (for bot tournaments, which
+    read no text: a translated view costs most of a game's time)."""
+    global _translator, _context_translator, _plural_translator
+    saved = _translator, _context_translator, _plural_translator
+    _translator = _context_translator = _plural_translator = None
+    try:
+        yield
+    finally:
+        _translator, _context_translator, _plural_translator = saved
 
 
 def _(text: str) -> str:

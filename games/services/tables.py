@@ -6,7 +6,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import engines
+from games import engines, push
 from games.bots import LEVELS
 from games.engines import InvalidOptions
 from games.errors import Conflict, Invalid, NotAllowed, NotFound
@@ -53,6 +53,13 @@ def game_create(
     return game
 
 
+def _table_changed(game: Game) -> None:
+    """An open table's seats changed: its people's pages hear of it after the
+    commit (with push on; their polls compare the seats otherwise)."""
+    user_ids = [s.user_id for s in game.seats.all() if s.user_id]
+    push.publish_users_after_commit([game.created_by_id, *user_ids])
+
+
 def seat_join(*, game_id: int, user) -> Game:
     """Takes the next free seat; the game starts when the table is full."""
     with transaction.atomic():
@@ -69,6 +76,8 @@ def seat_join(*, game_id: int, user) -> Game:
             raise Conflict(_("That seat was just taken.")) from None
         if len(seats) + 1 == game.num_players:
             game_start(game)
+        else:
+            _table_changed(game)
     return game
 
 
@@ -113,6 +122,7 @@ def game_leave(*, game_id: int, user) -> Game | None:
         for position, seat in enumerate(game.seats.order_by("position")):
             if seat.position != position:
                 Seat.objects.filter(pk=seat.pk).update(position=position)
+        _table_changed(game)
     return game
 
 
@@ -159,6 +169,7 @@ def game_rematch(*, game_id: int, user) -> Game:
             ]
         )
         rematch_offered(game=game, by=user, seats=seats)
+        push.publish_users_after_commit([s.user_id for s in seats if s.user_id])
         if 1 + len(bots) == game.num_players:
             game_start(game)
     return game

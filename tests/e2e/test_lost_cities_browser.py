@@ -28,7 +28,7 @@ def sign_up(page, base, email):
     page.goto(base + "/accounts/" + link.split("/accounts/", 1)[1])
     page.click("main form button[type=submit]")
     page.wait_for_load_state()
-    assert page.locator(".site-header").inner_text().find("Log out") >= 0
+    assert "Log out" in page.locator(".site-header").text_content()
 
 
 def test_two_people_play_lost_cities_to_the_end(browser, live_server):
@@ -49,8 +49,8 @@ def test_two_people_play_lost_cities_to_the_end(browser, live_server):
     pb.goto(f"{base}/")
     pb.click(f"li:has(a[href='/games/{game.pk}/']) button:has-text('Join')")
     pb.wait_for_selector("#board[data-status=active]")
-    pa.reload()
-    pa.wait_for_selector("#board[data-status=active]")
+    # Ana's waiting page follows the start without a reload (its poll).
+    pa.wait_for_selector("#board[data-status=active]", timeout=10_000)
     pa.screenshot(path=str(SHOTS / "lost-cities-start-phone.png"), full_page=True)
 
     pages = {}

@@ -323,7 +323,7 @@ def test_marks_cost_no_query_on_the_board_page(
     waiter = 1 - game.state["current"]
     with CaptureQueriesContext(connection) as before:
         by_seat[waiter].get(game.get_absolute_url())
-    for _ in range(6):
+    for _ in range(8):  # four turns: the waiter waits again, as before
         play(
             game,
             by_seat,

@@ -204,6 +204,8 @@ def test_rival_hand_is_a_count_and_own_hand_is_shown(game, ana, ben):
     # The first special space: option D takes its card into the hand.
     spaces = SPECIAL_SPACES[0] + 1
     game = play(game, 0, {"type": "move", "spaces": spaces}, clients)
+    if spaces > 2:  # the third space costs a resource (R-rc)
+        game = play(game, 0, {"type": "pay", "resource": "beer"}, clients)
     game = play(game, 0, {"type": "option", "option": "D"}, clients)
     card = game.state["players"][0]["hand"][0]
     text = ENGINE.view(game.state, 0)["cities"][0]["hand"][0]["text"]

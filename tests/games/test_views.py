@@ -650,3 +650,31 @@ def test_the_board_polls_at_the_configured_interval(
     settings.GAME_POLL_SECONDS = 7
     page = clients[0].get(lost_cities_game.get_absolute_url()).content.decode()
     assert 'hx-trigger="every 7s"' in page
+
+
+def test_an_open_tables_page_follows_its_seats_and_its_start(ana, ben, make_user):
+    """A table's version counts its moves: the waiting page's poll also sends
+    the seats it shows, and gets the board again when someone sits down and when
+    the game starts (before, its creator saw the start only on a reload)."""
+    from django.test import Client
+
+    from games import services
+
+    game = services.game_create(
+        creator=ana, engine_slug="my-city", num_players=3, options={}
+    )
+    creator = Client()
+    creator.force_login(ana)
+    page = creator.get(game.get_absolute_url()).content.decode()
+    assert "&amp;seats=1" in page
+    url = reverse("games:poll", args=[game.pk])
+    assert creator.get(url, {"version": 0, "seats": 1}).status_code == 204
+    services.seat_join(game_id=game.pk, user=ben)
+    seen = creator.get(url, {"version": 0, "seats": 1})
+    assert seen.status_code == 200 and "&amp;seats=2" in seen.content.decode()
+    assert creator.get(url, {"version": 0, "seats": 2}).status_code == 204
+    services.seat_join(game_id=game.pk, user=make_user("Cy"))
+    started = creator.get(url, {"version": 0, "seats": 2})
+    assert started.status_code == 200
+    assert 'data-status="active"' in started.content.decode()
+    assert creator.get(url, {"version": 0, "seats": "x"}).status_code == 200

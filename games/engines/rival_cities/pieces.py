@@ -33,7 +33,7 @@ COLOURS = ["red", "blue"]
 # face-up special cards (R-rc). Their places on the ring are chosen here: spaced
 # evenly, indices counted clockwise from the low-season tile.
 RING_SIZE = 19
-SPECIAL_SPACES = [1, 7, 12, 17]
+SPECIAL_SPACES = [2, 7, 12, 17]
 # The inkwell starts on the ink space under the low-season tile (R-rc), shown as
 # -1: the bell lies between space 18 and that start, so the first lap begins
 # without a low season. A move may go at most RING_SIZE - 1 spaces (chosen here:
@@ -62,40 +62,40 @@ LAWSUIT_MAX = 4
 
 # Ships 1-21. "effect" follows R-rc; cost, stars, income and bonus types chosen here.
 SHIPS = {
-    "ship-1": {"cost": {"leather": 1, "any": 6}, "stars": 1, "effect": "prestige2"},
-    "ship-2": {"cost": {"cloth": 1, "any": 6}, "stars": 1, "effect": "lawsuit2"},
-    "ship-3": {"cost": {"any": 6}, "stars": 1, "effect": "draw2"},
-    "ship-4": {"cost": {"any": 6}, "stars": 1, "effect": "letters", "letters": 2},
-    "ship-5": {"cost": {"any": 6}, "stars": 1, "effect": "letters", "letters": 3},
-    "ship-6": {"cost": {"any": 6}, "stars": 1, "income": {"beer": 2}},
-    "ship-7": {"cost": {"any": 6}, "stars": 1, "income": {"leather": 2}},
-    "ship-8": {"cost": {"any": 6}, "stars": 1, "income": {"cloth": 2}},
+    "ship-1": {"cost": {"leather": 1, "any": 5}, "stars": 1, "effect": "prestige2"},
+    "ship-2": {"cost": {"cloth": 1, "any": 5}, "stars": 1, "effect": "lawsuit2"},
+    "ship-3": {"cost": {"any": 5}, "stars": 1, "effect": "draw2"},
+    "ship-4": {"cost": {"any": 5}, "stars": 1, "effect": "letters", "letters": 2},
+    "ship-5": {"cost": {"any": 5}, "stars": 1, "effect": "letters", "letters": 3},
+    "ship-6": {"cost": {"any": 5}, "stars": 1, "income": {"beer": 2}},
+    "ship-7": {"cost": {"any": 5}, "stars": 1, "income": {"leather": 2}},
+    "ship-8": {"cost": {"any": 5}, "stars": 1, "income": {"cloth": 2}},
     "ship-9": {
         "cost": {"furniture": 1, "any": 5},
         "stars": 1,
         "income": {"furniture": 1, "beer": 1},
     },
     "ship-10": {
-        "cost": {"any": 7},
+        "cost": {"any": 6},
         "stars": 2,
         "income": {"furniture": 1},
         "income_letters": 1,
     },
-    "ship-11": {"cost": {"any": 6}, "stars": 1, "production": "beer"},
-    "ship-12": {"cost": {"any": 6}, "stars": 1, "production": "leather"},
-    "ship-13": {"cost": {"any": 6}, "stars": 1, "production": "cloth"},
+    "ship-11": {"cost": {"any": 5}, "stars": 1, "production": "beer"},
+    "ship-12": {"cost": {"any": 5}, "stars": 1, "production": "leather"},
+    "ship-13": {"cost": {"any": 5}, "stars": 1, "production": "cloth"},
     "ship-14": {
         "cost": {"furniture": 1, "any": 5},
         "stars": 1,
         "production": "furniture",
     },
-    "ship-15": {"cost": {"any": 6}, "stars": 1, "effect": "lawsuit_stars"},
-    "ship-16": {"cost": {"any": 6}, "stars": 1, "effect": "prestige_repeat"},
-    "ship-17": {"cost": {"any": 6}, "stars": 1, "effect": "free_space"},
-    "ship-18": {"cost": {"any": 6}, "stars": 1, "effect": "free_option_c"},
+    "ship-15": {"cost": {"any": 5}, "stars": 1, "effect": "lawsuit_stars"},
+    "ship-16": {"cost": {"any": 5}, "stars": 1, "effect": "prestige_repeat"},
+    "ship-17": {"cost": {"any": 5}, "stars": 1, "effect": "free_space"},
+    "ship-18": {"cost": {"any": 5}, "stars": 1, "effect": "free_option_c"},
     "ship-19": {"cost": {"any": 5}, "stars": 1, "effect": "discount"},
-    "ship-20": {"cost": {"furniture": 2, "any": 6}, "stars": 5},
-    "ship-21": {"cost": {"any": 7}, "stars": 0, "effect": "stars_per_ship"},
+    "ship-20": {"cost": {"furniture": 2, "any": 5}, "stars": 5},
+    "ship-21": {"cost": {"any": 6}, "stars": 0, "effect": "stars_per_ship"},
 }
 SHIPS_IN_GAME = 10  # R-rc
 SHIPS_FACE_UP = 4  # R-rc

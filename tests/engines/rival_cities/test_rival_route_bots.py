@@ -68,3 +68,28 @@ def test_a_pair_alternates_seats_and_first_player():
     a_first = [job[4] == job[5]["first_player"] for job in jobs]
     assert sum(a_first) == 4
     assert sorted(job[4] for job in jobs) == [0] * 4 + [1] * 4
+
+
+def test_the_mixed_bot_opens_on_prestige_and_weighs_the_rivals_route():
+    """Nothing under way: the mixed bot leads with prestige; the rival's two
+    alliances (half the way) weigh half, the routes nobody follows little."""
+    from games.bots.rival_route_values import MIXED_SIDE, Context
+
+    state = started()
+    for card in state["alliances_board"][:2]:
+        state = take_alliance(state, 1, card)
+    bot = RouteBot(None, seed=1)
+    weights = Context(ENGINE.view(state, 0), 0, None, bot.plan).weights
+    assert weights["prestige"] == 1.0 and weights["alliances"] == 0.5
+    assert weights["ships"] == weights["stars"] == MIXED_SIDE
+
+
+def test_the_mixed_bot_leaves_its_plan_for_a_route_well_under_way():
+    """Three alliances of its own (3/4 of the way) lead over the prestige plan."""
+    from games.bots.rival_route_values import Context
+
+    state = started()
+    for card in state["alliances_board"][:3]:
+        state = take_alliance(state, 0, card)
+    weights = Context(ENGINE.view(state, 0), 0, None, "prestige").weights
+    assert weights["alliances"] == 1.0 and weights["prestige"] < 1.0
