@@ -288,7 +288,8 @@ def _board(request, context, *, page=False, status=200, poll=False):
         count = selectors.games_awaiting_count(user=request.user)
     if count is not None:
         oob = {"oob": True, "count": count}
-        board += render_to_string(WAITING_COUNT_TEMPLATE, oob, request)
+        # No request: the count's markup needs none of the context processors.
+        board += render_to_string(WAITING_COUNT_TEMPLATE, oob)
     return HttpResponse(board, status=status)
 
 

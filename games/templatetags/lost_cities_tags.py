@@ -9,20 +9,43 @@ games/templating.py): most pieces are the same from one move to the next.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.engines.lost_cities.cards import colour_name
-from games.engines.lost_cities.texts import card_text, score_text
+from games.engines.lost_cities.texts import card_text as engine_card_text
+from games.engines.lost_cities.texts import score_text
+
+
+# A card's text depends on the card and the language only, an expedition's line
+# on its numbers: each is written once per language, not at every board (the
+# move POST's answer; docs/benchmarks.md).
+@lru_cache(maxsize=512)
+def _card_text(card: str, language: str) -> str:
+    return engine_card_text(card)
+
+
+@lru_cache(maxsize=4096)
+def _expedition_line(colour: str, score: tuple, language: str) -> str:
+    return f"{colour_name(colour)}: {score_text(dict(score))}"
+
+
+def card_text(card: str) -> str:
+    """What a card does, in the active language."""
+    return _card_text(card, get_language())
 
 
 def scores_text(view, seat) -> str:
     """How a player's total adds up, expedition by expedition (one tip per
     side, not one per expedition: ten more stops for the keyboard)."""
     parts = []
+    language = get_language()
     for c in view["colours"]:
         score = view["expeditions"][seat][c]["score"]
         if score["cards"]:
-            parts.append(f"{colour_name(c)}: {score_text(score)}")
+            parts.append(_expedition_line(c, tuple(sorted(score.items())), language))
     if not parts:
         return _("No expedition started yet: 0 points.")
     return "; ".join(parts) + "."
