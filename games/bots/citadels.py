@@ -45,11 +45,11 @@ CHARACTER_TASTE = {
 TARGET_TASTE = {"king": 3, "merchant": 3, "architect": 3, "warlord": 2, "bishop": 1}
 
 
-def _me(view: dict, seat: int) -> dict:
+def me_of(view: dict, seat: int) -> dict:
     return view["players"][seat]
 
 
-def _leader(view: dict, seat: int) -> int | None:
+def leader_of(view: dict, seat: int) -> int | None:
     others = [p for p in view["players"] if p["seat"] != seat]
     if not others:
         return None
@@ -57,7 +57,7 @@ def _leader(view: dict, seat: int) -> int | None:
     return best["seat"]
 
 
-def _cards(view: dict) -> dict:
+def cards_of(view: dict) -> dict:
     cards = {d["id"]: d for d in view.get("hand") or []}
     for p in view["players"]:
         for d in p["city"]:
@@ -72,12 +72,12 @@ def _cards(view: dict) -> dict:
     return cards
 
 
-def _cost(cards: dict, cid) -> int:
+def cost_of(cards: dict, cid) -> int:
     return (cards.get(cid) or {}).get("cost") or 0
 
 
-def _affordable(view: dict, seat: int) -> list[int]:
-    gold = _me(view, seat)["gold"]
+def affordable(view: dict, seat: int) -> list[int]:
+    gold = me_of(view, seat)["gold"]
     return [
         d["cost"] for d in view.get("hand") or [] if d["cost"] and d["cost"] <= gold
     ]
@@ -85,9 +85,9 @@ def _affordable(view: dict, seat: int) -> list[int]:
 
 def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     t = move["type"]
-    me = _me(view, seat)
-    leader = _leader(view, seat)
-    cards = _cards(view)
+    me = me_of(view, seat)
+    leader = leader_of(view, seat)
+    cards = cards_of(view)
     if t == "choose":
         key = move["character"][5:]
         score = CHARACTER_TASTE.get(key, 2.0)
@@ -108,13 +108,13 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     if t == "draw_cards":
         return 14.5 if not view.get("hand") else 12.0
     if t in ("keep", "scholar_keep", "wizard_take", "lighthouse"):
-        return 3.0 + _cost(cards, move["card"]) * 0.5
+        return 3.0 + cost_of(cards, move["card"]) * 0.5
     if t == "thank":
         return 20.0  # Ball Room: thanking the host comes before anything else
     if t == "income":
         return 8.0
     if t == "build":
-        base = 6.0 + _cost(cards, move["card"])
+        base = 6.0 + cost_of(cards, move["card"])
         if move.get("framework") or move.get("destroy") or move.get("cards"):
             base -= 3.0
         if move.get("from") is not None:
@@ -124,7 +124,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         return 5.0 + TARGET_TASTE.get(move["character"], 0)
     if t in ("destroy", "seize", "armory"):
         target = move["seat"]
-        cost = _cost(cards, move["district"])
+        cost = cost_of(cards, move["district"])
         aim = 3.0 if target == leader else 0.0
         return 1.0 + aim - cost * 0.4
     if t in ("swap_hands", "wizard_look", "tithe", "spy"):
@@ -133,10 +133,10 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     if t == "give_crown":
         return 4.0 - (1.0 if move["seat"] == leader else 0.0)
     if t == "exchange":
-        gain = _cost(cards, move["target"]) - _cost(cards, move["district"])
+        gain = cost_of(cards, move["target"]) - cost_of(cards, move["district"])
         return 1.0 + gain
     if t in ("redraw_card",):
-        return 1.0 if _cost(cards, move["card"]) >= 5 else -1.0
+        return 1.0 if cost_of(cards, move["card"]) >= 5 else -1.0
     if t == "end_turn":
         return 0.0
     if t in ("graveyard", "confiscate", "bribe", "reveal_threat", "bell_tower"):
@@ -144,7 +144,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         yes = any(move.get(k) for k in ("take", "pay", "reveal", "announce"))
         return 2.0 if yes and me["gold"] >= 2 else 1.0
     if t == "tribute":
-        return 2.0 if move.get("gold") else 1.0 - _cost(cards, move.get("card")) * 0.1
+        return 2.0 if move.get("gold") else 1.0 - cost_of(cards, move.get("card")) * 0.1
     if t in ("smithy", "laboratory", "museum"):
-        return 1.5 if len(_affordable(view, seat)) == 0 else -0.5
+        return 1.5 if len(affordable(view, seat)) == 0 else -0.5
     return 2.0

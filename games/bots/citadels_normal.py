@@ -18,90 +18,20 @@ these changes, each measured against them with `manage.py bot_ladder`:
 - Keeping a card: never a district its city already has; a card far beyond its
   gold counts less.
 
-The easy player's rules:
-
-Draft: a character that suits the hand and purse (the Architect or the Merchant
-when poor, the King for the crown, the Warlord or Assassin against a leader).
-Turn: a Ball Room host is thanked first; the resources come before any ability
-(gold when poor or when the hand already holds something to build, cards when
-the hand is empty); keep the most expensive card; build the most expensive
-affordable district; aim powers at the leader (most districts, then gold); the
-Assassin and the Thief guess the likeliest characters; end the turn last.
+The easy player's rules are in games/bots/citadels.py.
 """
 
 from __future__ import annotations
 
-# A rough taste for each character in the draft (higher is better).
-CHARACTER_TASTE = {
-    "assassin": 4.0,
-    "witch": 3.5,
-    "magistrate": 3.0,
-    "thief": 3.0,
-    "tax_collector": 2.5,
-    "spy": 3.0,
-    "blackmailer": 3.0,
-    "magician": 2.5,
-    "wizard": 3.0,
-    "seer": 3.0,
-    "king": 4.0,
-    "emperor": 3.5,
-    "patrician": 3.5,
-    "bishop": 3.0,
-    "abbot": 3.0,
-    "cardinal": 3.0,
-    "merchant": 3.5,
-    "alchemist": 3.0,
-    "trader": 3.5,
-    "architect": 4.0,
-    "navigator": 3.0,
-    "scholar": 3.5,
-    "warlord": 3.5,
-    "diplomat": 3.0,
-    "marshal": 3.0,
-    "queen": 3.0,
-    "artist": 2.5,
-}
-# Whom the Assassin and the Thief aim at: the characters most often worth it.
-TARGET_TASTE = {"king": 3, "merchant": 3, "architect": 3, "warlord": 2, "bishop": 1}
-
-
-def _me(view: dict, seat: int) -> dict:
-    return view["players"][seat]
-
-
-def _leader(view: dict, seat: int) -> int | None:
-    others = [p for p in view["players"] if p["seat"] != seat]
-    if not others:
-        return None
-    best = max(others, key=lambda p: (p["city_size"], p["gold"], p["hand_count"]))
-    return best["seat"]
-
-
-def _cards(view: dict) -> dict:
-    cards = {d["id"]: d for d in view.get("hand") or []}
-    for p in view["players"]:
-        for d in p["city"]:
-            cards[d["id"]] = d
-    turn = (view.get("call") or {}).get("turn") or {}
-    for d in turn.get("drawn") or []:
-        cards[d["id"]] = d
-    sub = turn.get("sub") or {}
-    for key in ("cards", "hand", "deck"):
-        for d in sub.get(key) or []:
-            cards[d["id"]] = d
-    return cards
-
-
-def _cost(cards: dict, cid) -> int:
-    return (cards.get(cid) or {}).get("cost") or 0
-
-
-def _affordable(view: dict, seat: int) -> list[int]:
-    gold = _me(view, seat)["gold"]
-    return [
-        d["cost"] for d in view.get("hand") or [] if d["cost"] and d["cost"] <= gold
-    ]
-
+from games.bots.citadels import (
+    CHARACTER_TASTE,
+    TARGET_TASTE,
+    affordable,
+    cards_of,
+    cost_of,
+    leader_of,
+    me_of,
+)
 
 STOPPERS = {
     "assassin": 2.5,
@@ -140,7 +70,7 @@ def known_out(view: dict) -> set[str]:
 
 def threat_taste(view: dict, seat: int, key: str) -> float:
     """What the table's threats add to a character's taste in the draft."""
-    me = _me(view, seat)
+    me = me_of(view, seat)
     others = [p for p in view["players"] if p["seat"] != seat]
     if not others:
         return 0.0
@@ -164,9 +94,9 @@ def threat_taste(view: dict, seat: int, key: str) -> float:
 
 def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     t = move["type"]
-    me = _me(view, seat)
-    leader = _leader(view, seat)
-    cards = _cards(view)
+    me = me_of(view, seat)
+    leader = leader_of(view, seat)
+    cards = cards_of(view)
     if t == "choose":
         key = move["character"][5:]
         score = CHARACTER_TASTE.get(key, 2.0) + threat_taste(view, seat, key)
@@ -191,7 +121,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
             return 13.0 if want_cards else 15.0
         return 14.5 if want_cards else 12.0
     if t in ("keep", "scholar_keep", "wizard_take", "lighthouse"):
-        cost = _cost(cards, move["card"])
+        cost = cost_of(cards, move["card"])
         owned = {d.get("key") for d in me["city"]}
         if (cards.get(move["card"]) or {}).get("key") in owned:
             return 0.0  # a second copy of a district cannot be built
@@ -201,7 +131,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     if t == "income":
         return 8.0
     if t == "build":
-        base = 6.0 + _cost(cards, move["card"])
+        base = 6.0 + cost_of(cards, move["card"])
         if move.get("framework") or move.get("destroy") or move.get("cards"):
             base -= 3.0
         if move.get("from") is not None:
@@ -216,7 +146,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         return 5.0 + TARGET_TASTE.get(move["character"], 0) + bonus
     if t in ("destroy", "seize", "armory"):
         target = view["players"][move["seat"]]
-        cost = _cost(cards, move["district"])
+        cost = cost_of(cards, move["district"])
         complete = view.get("complete_size") or 8
         if t == "destroy" and target["city_size"] < complete - 2 and cost > 1:
             return -1.0  # gold better spent on one's own city, far from the end
@@ -228,10 +158,10 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     if t == "give_crown":
         return 4.0 - (1.0 if move["seat"] == leader else 0.0)
     if t == "exchange":
-        gain = _cost(cards, move["target"]) - _cost(cards, move["district"])
+        gain = cost_of(cards, move["target"]) - cost_of(cards, move["district"])
         return 1.0 + gain
     if t in ("redraw_card",):
-        return 1.0 if _cost(cards, move["card"]) >= 5 else -1.0
+        return 1.0 if cost_of(cards, move["card"]) >= 5 else -1.0
     if t == "end_turn":
         return 0.0
     if t in ("graveyard", "confiscate", "bribe", "reveal_threat", "bell_tower"):
@@ -239,7 +169,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         yes = any(move.get(k) for k in ("take", "pay", "reveal", "announce"))
         return 2.0 if yes and me["gold"] >= 2 else 1.0
     if t == "tribute":
-        return 2.0 if move.get("gold") else 1.0 - _cost(cards, move.get("card")) * 0.1
+        return 2.0 if move.get("gold") else 1.0 - cost_of(cards, move.get("card")) * 0.1
     if t in ("smithy", "laboratory", "museum"):
-        return 1.5 if len(_affordable(view, seat)) == 0 else -0.5
+        return 1.5 if len(affordable(view, seat)) == 0 else -0.5
     return 2.0
