@@ -25,6 +25,10 @@ def project_modules(root: Path = ROOT) -> dict[str, Path]:
         parts = path.relative_to(root).parts
         if any(p in SKIP or p.startswith(".") for p in parts):
             continue
+        # Not a module: makemessages's passing copies of templates ("404.html.py"),
+        # which a parallel test may be writing and removing meanwhile.
+        if not all(p.isidentifier() for p in (*parts[:-1], path.stem)):
+            continue
         name = ".".join(parts)[: -len(".py")]
         found[name.removesuffix(".__init__")] = path
     return found

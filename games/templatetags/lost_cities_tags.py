@@ -93,9 +93,17 @@ def lc_layout(view, position, legal):
             }
         )
     hand = []
+    wagers_offered = (
+        set()
+    )  # two wagers of a colour are the same move: one pair of buttons
     for card in view["hand"] or []:
         play = first.get(("play", None, card["id"]))
         discard = first.get(("discard", None, card["id"]))
+        if card["wager"]:
+            if card["colour"] in wagers_offered:
+                play = discard = None
+            elif play or discard:
+                wagers_offered.add(card["colour"])
         hand.append(
             {
                 "card": card,

@@ -15,6 +15,7 @@ from game_helpers import timed_game
 from page_helpers import login, post_move
 
 from games import engines
+from games.engines.lost_cities.cards import parse
 from games.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -220,8 +221,9 @@ def _board(page: str) -> str:
 
 def test_the_lost_cities_board_offers_the_legal_moves_as_buttons(ana, make_user):
     """The Lost Cities board (games/lost-cities/board.jinja): a button for each
-    legal move of the player to move and none for the other; names escaped;
-    the counts and prompts in the viewer's language."""
+    legal move of the player to move (one for two wagers of a colour: the same
+    move) and none for the other; names escaped; the counts and prompts in the
+    viewer's language."""
     from markupsafe import escape  # as the board partials escape
     from page_helpers import data_moves
 
@@ -238,6 +240,16 @@ def test_the_lost_cities_board_offers_the_legal_moves_as_buttons(ana, make_user)
     mine = login(users[mover]).get(game.get_absolute_url()).content.decode()
     theirs = login(users[1 - mover]).get(game.get_absolute_url()).content.decode()
     legal = ENGINE.legal_moves(game.state, mover)
+    hand = {c: parse(c) for c in game.state["hands"][mover]}
+    seen, distinct = set(), []
+    for move in legal:  # the second wager of a colour is the first one's move
+        colour, value = hand.get(move.get("card"), (None, 0))
+        same = (move["type"], colour) if value is None else None
+        if same not in seen or same is None:
+            distinct.append(move)
+        if same:
+            seen.add(same)
+    legal = distinct
     key = json.dumps
     assert sorted(
         data_moves(_board(mine)), key=lambda m: key(m, sort_keys=True)
@@ -329,3 +341,21 @@ def test_a_games_stylesheet_and_script_are_in_the_pages_head_not_the_board(
     html = partial.content.decode()
     assert html.startswith('<section id="board"')
     assert "<link" not in html and "<script" not in html
+
+
+def test_two_wagers_of_a_colour_in_hand_offer_one_pair_of_buttons():
+    """Playing or discarding either of two blue wagers is the same move: the
+    board names it once ("Play blue wager"), not twice under one name."""
+    from games.templatetags.lost_cities_tags import lc_layout
+
+    engine = engines.get("lost-cities")
+    state = engine.setup(2, {}, 1)
+    seat = state["current"]
+    hand = ["lc-blue-w1", "lc-blue-w2", "lc-blue-5", "lc-red-w1"]
+    hand += ["lc-white-4", "lc-white-7", "lc-white-10", "lc-red-4"]
+    state["hands"][seat] = hand
+    layout = lc_layout(engine.view(state, seat), seat, engine.legal_moves(state, seat))
+    offered = {h["card"]["id"]: (h["play"], h["discard"]) for h in layout["hand"]}
+    assert all(offered["lc-blue-w1"]) and all(offered["lc-red-w1"])
+    assert offered["lc-blue-w2"] == (None, None)
+    assert all(offered["lc-blue-5"])
