@@ -51,6 +51,13 @@ def scores_text(view, seat) -> str:
     return "; ".join(parts) + "."
 
 
+def total_piece(view, seat) -> dict:
+    """A player's score so far with its tip, kept by what it shows."""
+    text = scores_text(view, seat)
+    total = view["running"][seat]
+    return {"seat": seat, "total": total, "text": text, "key": (seat, total, text)}
+
+
 def lc_layout(view, position, legal):
     """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
     me = position if position is not None else 0
@@ -119,12 +126,14 @@ def lc_layout(view, position, legal):
             "rows": rows(other),
             "total": view["running"][other],
             "score_text": scores_text(view, other),
+            "total_piece": total_piece(view, other),
         },
         "bottom": {
             "seat": me,
             "rows": rows(me),
             "total": view["running"][me],
             "score_text": scores_text(view, me),
+            "total_piece": total_piece(view, me),
         },
         "piles": piles,
         "deck_draw": first.get(("draw", "deck", None)),
