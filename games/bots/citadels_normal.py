@@ -26,12 +26,12 @@ from __future__ import annotations
 from games.bots.citadels import (
     CHARACTER_TASTE,
     TARGET_TASTE,
-    affordable,
     cards_of,
     cost_of,
     leader_of,
     me_of,
 )
+from games.bots.citadels import score_move as easy_score
 
 STOPPERS = {
     "assassin": 2.5,
@@ -93,9 +93,10 @@ def threat_taste(view: dict, seat: int, key: str) -> float:
 
 
 def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
+    """The easy player's score (games/bots/citadels.py) but for the moves this
+    player weighs otherwise (the list above)."""
     t = move["type"]
     me = me_of(view, seat)
-    leader = leader_of(view, seat)
     cards = cards_of(view)
     if t == "choose":
         key = move["character"][5:]
@@ -107,8 +108,6 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         if key == "king" and not me["crown"]:
             score += 0.5
         return score
-    if t == "discard_character":
-        return -CHARACTER_TASTE.get(move["character"][5:], 2.0)
     # The resources first (2016 allows abilities before them; this player
     # gathers first, as in the classic game): above every other move.
     if t in ("take_gold", "draw_cards"):
@@ -126,17 +125,6 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         if (cards.get(move["card"]) or {}).get("key") in owned:
             return 0.0  # a second copy of a district cannot be built
         return 3.0 + cost * 0.5 - (2.0 if cost > me["gold"] + 4 else 0.0)
-    if t == "thank":
-        return 20.0  # Ball Room: thanking the host comes before anything else
-    if t == "income":
-        return 8.0
-    if t == "build":
-        base = 6.0 + cost_of(cards, move["card"])
-        if move.get("framework") or move.get("destroy") or move.get("cards"):
-            base -= 3.0
-        if move.get("from") is not None:
-            base -= 2.0
-        return base
     if t in ("kill", "rob", "bewitch"):
         if move["character"] in known_out(view):
             return 0.5  # nobody holds it this round
@@ -150,26 +138,6 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
         complete = view.get("complete_size") or 8
         if t == "destroy" and target["city_size"] < complete - 2 and cost > 1:
             return -1.0  # gold better spent on one's own city, far from the end
-        aim = 3.0 if move["seat"] == leader else 0.0
+        aim = 3.0 if move["seat"] == leader_of(view, seat) else 0.0
         return 1.0 + aim - cost * 0.4
-    if t in ("swap_hands", "wizard_look", "tithe", "spy"):
-        target = view["players"][move["seat"]]
-        return 4.0 + target["hand_count"] * 0.3 - me["hand_count"] * 0.3
-    if t == "give_crown":
-        return 4.0 - (1.0 if move["seat"] == leader else 0.0)
-    if t == "exchange":
-        gain = cost_of(cards, move["target"]) - cost_of(cards, move["district"])
-        return 1.0 + gain
-    if t in ("redraw_card",):
-        return 1.0 if cost_of(cards, move["card"]) >= 5 else -1.0
-    if t == "end_turn":
-        return 0.0
-    if t in ("graveyard", "confiscate", "bribe", "reveal_threat", "bell_tower"):
-        # Simple yes/no answers: yes when it costs little.
-        yes = any(move.get(k) for k in ("take", "pay", "reveal", "announce"))
-        return 2.0 if yes and me["gold"] >= 2 else 1.0
-    if t == "tribute":
-        return 2.0 if move.get("gold") else 1.0 - cost_of(cards, move.get("card")) * 0.1
-    if t in ("smithy", "laboratory", "museum"):
-        return 1.5 if len(affordable(view, seat)) == 0 else -0.5
-    return 2.0
+    return easy_score(view, seat, move)
