@@ -59,6 +59,20 @@ class GameSpec:
     def board_template(self) -> str:
         return f"games/{self.slug}/board.jinja"
 
+    def form_defaults(self, players: int = 2) -> dict:
+        """What the "new table" form posts with its default choices, for
+        `players` (scripts and tests that open tables as a person does)."""
+        form = self.form()
+        data = {}
+        for name in form.fields:
+            value = form[name].value()
+            if value is None or value is False:
+                continue
+            data[name] = "on" if value is True else str(value)
+        if "players" in data:
+            data["players"] = str(players)
+        return data
+
 
 # In the order the lobby lists them.
 GAMES: tuple[GameSpec, ...] = (

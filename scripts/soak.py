@@ -105,22 +105,6 @@ class Person:
             raise RuntimeError(f"{self.user.email} could not log in")
 
 
-def _new_table_data(slug: str) -> dict:
-    """What the "new table" form posts with its default choices, for two players."""
-    from games import registry
-
-    form = registry.get(slug).form()
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if value is None or value is False:
-            continue
-        data[name] = "on" if value is True else str(value)
-    if "players" in data:
-        data["players"] = "2"
-    return data
-
-
 class Tables:
     """The tables being played; a finished one is replaced by the next game's."""
 
@@ -132,11 +116,13 @@ class Tables:
         self.next = 0
 
     def open_one(self) -> None:
+        from games import registry
+
         creator, guest = self.people
         slug = ROTATION[self.next % len(ROTATION)]
         self.next += 1
         response = creator.send(
-            "new", "POST", f"/new/{slug}/", data=_new_table_data(slug)
+            "new", "POST", f"/new/{slug}/", data=registry.get(slug).form_defaults()
         )
         if response is None or response.status_code != 302:
             raise RuntimeError(f"could not open a {slug} table")

@@ -10,20 +10,6 @@ from games import engines, registry, services
 from games.models import Game
 
 
-def table_data(spec) -> dict:
-    """What the "new table" form posts with its default choices, for two."""
-    form = spec.form()
-    data = {}
-    for name in form.fields:
-        value = form[name].value()
-        if value is None or value is False:
-            continue
-        data[name] = "on" if value is True else str(value)
-    if "players" in data:
-        data["players"] = "2"
-    return data
-
-
 def play_some(game: Game, moves: int, rng: random.Random) -> Game:
     engine = engines.get(game.engine)
     for _ in range(moves):
@@ -44,7 +30,7 @@ def live_game_of_each_engine(creator, joiner, *, moves=6, seed=1) -> list[Game]:
     rng = random.Random(seed)
     games = []
     for spec in registry.GAMES:
-        form = spec.form(table_data(spec))
+        form = spec.form(spec.form_defaults())
         assert form.is_valid(), (spec.slug, form.errors)
         game = services.game_create(
             creator=creator,
