@@ -11,11 +11,7 @@ from __future__ import annotations
 
 import math
 import os
-import signal
-import socket
-import subprocess
 import sys
-import time
 
 from .env import BASE_DIR, World, login_headers, make_active_games, make_users
 from .load import (
@@ -26,18 +22,15 @@ from .load import (
     pool_phases,
     run_phase,
 )
+from .server_process import ServerProcess, free_port
 
 # --- servers ------------------------------------------------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+class Server(ServerProcess):
+    """One gunicorn."""
 
-
-class Server:
-    """One gunicorn, in its own process group, killed by `stop()`."""
+    name = "gunicorn"
 
     def __init__(
         self,
@@ -47,69 +40,15 @@ class Server:
         name: str,
         base_dir=BASE_DIR,
     ):
-        self.port = _free_port()
+        self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": settings_module}
-        self.log = open(world.tmp / f"gunicorn-{name}.log", "wb")  # noqa: SIM115
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "config.wsgi:application",
-                "--chdir",
-                str(base_dir),
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                str(workers),
-                "--worker-class",
-                "sync",
-                "--backlog",
-                "2048",
-                "--log-level",
-                "warning",
-            ],
-            env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def wait_ready(self, timeout: float = 60.0) -> None:
-        import httpx
-
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"gunicorn exited ({self.proc.returncode})")
-            try:
-                httpx.get(self.url + "/", timeout=2.0)
-                return
-            except httpx.HTTPError:
-                time.sleep(0.2)
-        raise RuntimeError("gunicorn did not answer in time")
-
-    def worker_pids(self) -> list[int]:
-        out = subprocess.run(
-            ["ps", "-o", "pid=", "--ppid", str(self.proc.pid)],
-            capture_output=True,
-            text=True,
-        ).stdout
-        return [int(p) for p in out.split()]
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-                self.proc.wait(timeout=10)
-            except (ProcessLookupError, subprocess.TimeoutExpired):
-                try:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                self.proc.wait(timeout=5)
-        self.log.close()
+        args = [sys.executable, "-m", "gunicorn", "config.wsgi:application"]
+        args += ["--chdir", str(base_dir), "--bind", f"127.0.0.1:{self.port}"]
+        args += ["--workers", str(workers), "--worker-class", "sync"]
+        args += ["--backlog", "2048", "--log-level", "warning"]
+        log = open(world.tmp / f"gunicorn-{name}.log", "wb")  # noqa: SIM115
+        self.start(args, log, env=env)
 
 
 # --- the section ------------------------------------------------------------------------------
