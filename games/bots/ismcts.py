@@ -213,3 +213,72 @@ def search(
     if not visited:
         return legal[rng.randrange(len(legal))]
     return by_key[max(visited)[2]]
+
+
+def paired_search(
+    engine,
+    state: dict,
+    seat: int,
+    *,
+    candidates: list[dict],
+    playout,
+    value,
+    seed: int = 0,
+    iterations: int = 1000,
+    seconds: float = 1.0,
+    prefer: float = 0.0,
+    stats: dict | None = None,
+) -> dict:
+    """The best of `candidates` by paired (common random numbers) Monte Carlo.
+
+    Each round deals one determinization and one playout seed, and plays every
+    candidate out on both: the differences between candidates are then free of
+    the deal's luck, which is most of a single playout's variance. `playout(
+    state, seat, legal, rng)` plays every seat's moves; `value(start, end, seat)`
+    is the seat's result of a playout (it may end the playout early: the
+    playout stops as soon as `value` returns a number for its state, None goes
+    on). `candidates[0]` is the heuristic's choice: it keeps the decision unless
+    another candidate's mean beats its mean by more than `prefer`. Rounds are
+    whole (every candidate once), so the search stops after the round in which
+    it reaches `iterations` playouts or `seconds`."""
+    if stats is not None:
+        stats["iterations"] = stats["rounds"] = 0
+    if len(candidates) == 1:
+        return candidates[0]
+    rng = random.Random(seed)
+    totals = [0.0] * len(candidates)
+    deadline = time.perf_counter() + seconds
+    done = rounds = 0
+    while done < iterations and (rounds == 0 or time.perf_counter() < deadline):
+        world = engine.determinize(state, seat, rng)
+        playout_seed = rng.getrandbits(64)
+        for i, move in enumerate(candidates):
+            totals[i] += play_out(
+                engine,
+                state,
+                engine.apply(world, seat, move),
+                seat,
+                playout,
+                value,
+                random.Random(playout_seed),
+            )
+        done += len(candidates)
+        rounds += 1
+    if stats is not None:
+        stats["iterations"], stats["rounds"] = done, rounds
+        stats["means"] = [t / rounds for t in totals]
+    best = max(range(1, len(candidates)), key=totals.__getitem__)
+    if (totals[best] - totals[0]) / rounds > prefer:
+        return candidates[best]
+    return candidates[0]
+
+
+def play_out(engine, start, state, observer, playout, value, rng) -> float:
+    for _ in range(MAX_ROLLOUT):
+        result = value(start, state, observer)
+        if result is not None:
+            return result
+        seat = acting(engine, state, observer)
+        legal = engine.legal_moves(state, seat)
+        state = engine.apply(state, seat, playout(state, seat, legal, rng))
+    return 0.0

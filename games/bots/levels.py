@@ -24,12 +24,13 @@ from . import (
     citadels_normal,
     lost_cities,
     lost_cities_normal,
+    lost_cities_playout,
     my_city,
     my_city_normal,
     rival_cities,
     rival_routes,
 )
-from .ismcts import search
+from .ismcts import paired_search, search
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
@@ -54,6 +55,25 @@ HEURISTICS: dict[str, dict[str, Score]] = {
 # The hard search's playouts: the normal heuristic, except where it is too slow
 # to play many games within a decision's budget (My City's counts every point).
 ROLLOUT = {"my-city": "easy"}
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A game whose hard player compares the heuristic's best moves by paired
+    playouts (`ismcts.paired_search`) rather than by the tree search."""
+
+    playout: Callable  # (state, seat, legal, rng) -> move, every seat's playouts
+    value: Callable  # (start, state, seat) -> float | None, the playout's result
+    width: int = 5  # the heuristic's best moves compared
+    gap: float = 1e9  # ... among those scored within `gap` of its best
+    prefer: float = 0.0  # what another move must gain over the heuristic's best
+
+
+PAIRED: dict[str, Paired] = {
+    "lost-cities": Paired(
+        playout=lost_cities_playout.playout_move, value=lost_cities_playout.round_margin
+    ),
+}
 
 
 @dataclass(frozen=True)
@@ -102,6 +122,9 @@ def choose_move(
     score = heuristic(engine.slug, level)
     if level == "hard":
         budget = budget or Budget()
+        paired = PAIRED.get(engine.slug)
+        if paired is not None:
+            return paired_choice(engine, state, seat, legal, paired, seed, budget)
         return search(
             engine,
             state,
@@ -116,3 +139,29 @@ def choose_move(
         return rng.choice(legal)
     view = engine.view(state, seat)  # a bot sees only what its seat may see
     return best_move(score, view, seat, legal, rng)
+
+
+def paired_choice(engine, state, seat, legal, paired: Paired, seed, budget) -> dict:
+    """Hard's move where the game is `PAIRED`: the normal heuristic's best
+    moves, compared by paired playouts."""
+    view = engine.view(state, seat)
+    score = heuristic(engine.slug)
+    scored = sorted(
+        ((score(view, seat, m), -i) for i, m in enumerate(legal)), reverse=True
+    )
+    best = scored[0][0]
+    candidates = [
+        legal[-i] for value, i in scored[: paired.width] if best - value <= paired.gap
+    ]
+    return paired_search(
+        engine,
+        state,
+        seat,
+        candidates=candidates,
+        playout=paired.playout,
+        value=paired.value,
+        seed=seed,
+        iterations=budget.iterations,
+        seconds=budget.seconds,
+        prefer=paired.prefer,
+    )
