@@ -227,6 +227,7 @@ def paired_search(
     iterations: int = 1000,
     seconds: float = 1.0,
     prefer: float = 0.0,
+    confidence: float = 0.0,
     stats: dict | None = None,
 ) -> dict:
     """The best of `candidates` by paired (common random numbers) Monte Carlo.
@@ -238,7 +239,8 @@ def paired_search(
     is the seat's result of a playout (it may end the playout early: the
     playout stops as soon as `value` returns a number for its state, None goes
     on). `candidates[0]` is the heuristic's choice: it keeps the decision unless
-    another candidate's mean beats its mean by more than `prefer`. Rounds are
+    another candidate's mean beats its mean by more than `prefer` and by more
+    than `confidence` standard errors of their paired difference. Rounds are
     whole (every candidate once), so the search stops after the round in which
     it reaches `iterations` playouts or `seconds`."""
     if stats is not None:
@@ -247,13 +249,14 @@ def paired_search(
         return candidates[0]
     rng = random.Random(seed)
     totals = [0.0] * len(candidates)
+    squares = [0.0] * len(candidates)  # of the differences to candidates[0]
     deadline = time.perf_counter() + seconds
     done = rounds = 0
     while done < iterations and (rounds == 0 or time.perf_counter() < deadline):
         world = engine.determinize(state, seat, rng)
         playout_seed = rng.getrandbits(64)
-        for i, move in enumerate(candidates):
-            totals[i] += play_out(
+        results = [
+            play_out(
                 engine,
                 state,
                 engine.apply(world, seat, move),
@@ -262,13 +265,20 @@ def paired_search(
                 value,
                 random.Random(playout_seed),
             )
+            for move in candidates
+        ]
+        for i, result in enumerate(results):
+            totals[i] += result
+            squares[i] += (result - results[0]) ** 2
         done += len(candidates)
         rounds += 1
     if stats is not None:
         stats["iterations"], stats["rounds"] = done, rounds
         stats["means"] = [t / rounds for t in totals]
     best = max(range(1, len(candidates)), key=totals.__getitem__)
-    if (totals[best] - totals[0]) / rounds > prefer:
+    gain = (totals[best] - totals[0]) / rounds
+    spread = max(squares[best] / rounds - gain * gain, 0.0)
+    if gain > prefer and gain > confidence * math.sqrt(spread / rounds):
         return candidates[best]
     return candidates[0]
 

@@ -64,14 +64,18 @@ class Paired:
 
     playout: Callable  # (state, seat, legal, rng) -> move, every seat's playouts
     value: Callable  # (start, state, seat) -> float | None, the playout's result
-    width: int = 5  # the heuristic's best moves compared
+    width: int = 3  # the heuristic's best moves compared
     gap: float = 1e9  # ... among those scored within `gap` of its best
     prefer: float = 0.0  # what another move must gain over the heuristic's best
+    confidence: float = 0.0  # ... in standard errors of the paired difference
+    searched: Callable | None = None  # (state, seat) -> bool; else normal's move
 
 
 PAIRED: dict[str, Paired] = {
     "lost-cities": Paired(
-        playout=lost_cities_playout.playout_move, value=lost_cities_playout.round_margin
+        playout=lost_cities_playout.playout_move,
+        value=lost_cities_playout.round_margin,
+        searched=lost_cities_playout.searched,
     ),
 }
 
@@ -153,6 +157,8 @@ def paired_choice(engine, state, seat, legal, paired: Paired, seed, budget) -> d
     candidates = [
         legal[-i] for value, i in scored[: paired.width] if best - value <= paired.gap
     ]
+    if paired.searched is not None and not paired.searched(state, seat):
+        return candidates[0]
     return paired_search(
         engine,
         state,
@@ -164,4 +170,5 @@ def paired_choice(engine, state, seat, legal, paired: Paired, seed, budget) -> d
         iterations=budget.iterations,
         seconds=budget.seconds,
         prefer=paired.prefer,
+        confidence=paired.confidence,
     )

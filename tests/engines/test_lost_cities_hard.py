@@ -147,3 +147,18 @@ def test_hard_lost_cities_plays_a_legal_move_at_every_decision_of_a_game():
         move = choose_move(ENGINE, state, seat, seed=1, level="hard", budget=budget)
         assert move in ENGINE.legal_moves(state, seat)
         state = ENGINE.apply(state, seat, move)
+
+
+def test_hard_draws_as_the_normal_player_without_search():
+    """Paired playouts cannot compare draws (a pile rather than the deck shifts
+    every card to come): hard takes normal's best-scored draw, at once."""
+    for state, seat, legal in positions(3):
+        if state["phase"] != "draw" or len(legal) < 2:
+            continue
+        budget = Budget(iterations=10**9, seconds=60.0)
+        start = time.perf_counter()
+        move = choose_move(ENGINE, state, seat, seed=1, level="hard", budget=budget)
+        assert time.perf_counter() - start < 0.5
+        view = ENGINE.view(state, seat)
+        scores = [lost_cities_normal.score_move(view, seat, m) for m in legal]
+        assert lost_cities_normal.score_move(view, seat, move) == max(scores)
