@@ -132,10 +132,12 @@ HEADER = (
 
 
 def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
-    """Measured hard-search speed: iterations per second from the opening
-    position and from a position a third of the way into a normal game."""
+    """Measured hard-search speed: iterations (playouts) per second from the
+    opening position and from a position a third of the way into a normal
+    game (for a `PAIRED` game, the first decision from there that hard
+    searches)."""
     from .ismcts import search
-    from .levels import ROLLOUT, heuristic
+    from .levels import PAIRED, ROLLOUT, heuristic, paired_choice
 
     state = engine.setup(players, engine.default_options(players), seed)
     rates = []
@@ -145,6 +147,20 @@ def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
             break
         stats: dict = {}
         seat = engine.to_move(state)[0]
+        paired = PAIRED.get(engine.slug)
+        if paired is not None:
+            while paired.searched and not paired.searched(state, seat):
+                state = advance(engine, state, 1)
+                if engine.is_over(state):
+                    return rates
+                seat = engine.to_move(state)[0]
+            legal = engine.legal_moves(state, seat)
+            t = time.perf_counter()
+            budget = Budget(10**9, seconds)
+            paired_choice(engine, state, seat, legal, paired, seed, budget, stats)
+            rates.append(stats["iterations"] / (time.perf_counter() - t))
+            state = advance(engine, state, 30 * players)
+            continue
         t = time.perf_counter()
         search(
             engine,

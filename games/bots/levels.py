@@ -145,9 +145,12 @@ def choose_move(
     return best_move(score, view, seat, legal, rng)
 
 
-def paired_choice(engine, state, seat, legal, paired: Paired, seed, budget) -> dict:
+def paired_choice(
+    engine, state, seat, legal, paired: Paired, seed, budget, stats=None
+) -> dict:
     """Hard's move where the game is `PAIRED`: the normal heuristic's best
-    moves, compared by paired playouts."""
+    moves, compared by paired playouts (`stats` as `paired_search`'s; no
+    playouts where `paired.searched` says so)."""
     view = engine.view(state, seat)
     score = heuristic(engine.slug)
     scored = sorted(
@@ -171,4 +174,5 @@ def paired_choice(engine, state, seat, legal, paired: Paired, seed, budget) -> d
         seconds=budget.seconds,
         prefer=paired.prefer,
         confidence=paired.confidence,
+        stats=stats,
     )
