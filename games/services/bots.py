@@ -12,8 +12,8 @@ Idempotent: a task for a version the game has left, or for a game where no
 computer player is to move, does nothing. Every commit that changes the version
 and leaves a computer player to move queues its own task, so a task that finds
 the game moved (before thinking, or after, under the lock) stops there rather
-than re-queue: one chain per game, never two running side by side. A task lost
-with the broker or a worker is found by `bots_catch_up`, which beat runs.
+than re-queue: a game's chain never splits in two. A task lost with the broker
+or a worker is found by `bots_catch_up`, which beat runs.
 
 Eager execution (tests: `task_always_eager`) runs a queued task inside the
 commit that queued it, so a chain would recurse, commit inside task inside
