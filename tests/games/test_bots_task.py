@@ -3,10 +3,14 @@ commit, idempotent, and flat in eager mode (games/services/bots.py)."""
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from unittest import mock
 
 import pytest
+from celery.signals import task_postrun
+from django.conf import settings
 from django.db import transaction
 
 from games import engines, services
@@ -188,3 +192,78 @@ def test_catch_up_restarts_a_lost_chain_which_then_plays_the_game_out(ana):
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     assert bots.bots_catch_up() == 0
+
+
+# --- A real worker -------------------------------------------------------------
+
+
+def wait_for(predicate, timeout: float = 120.0) -> bool:
+    """Waits for the worker thread, polling."""
+    limit = time.monotonic() + timeout
+    while time.monotonic() < limit:
+        if predicate():
+            return True
+        time.sleep(0.05)
+    return False
+
+
+@pytest.fixture
+def private_bots_worker(django_db_blocker):
+    """A Celery worker thread against Redis, consuming a queue of this test's own
+    (not `bots`, which a running site or another test process may share): the
+    task's `delay` is sent there."""
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+
+    queue = f"bots-test-{os.getpid()}"
+    runs = []
+
+    def ran(sender=None, retval=None, **_kwargs):
+        if sender.name == bots.bots_play_task.name:
+            runs.append(retval)
+
+    def delay(*args):
+        return bots.bots_play_task.apply_async(args, queue=queue)
+
+    app.conf.task_always_eager = False
+    task_postrun.connect(ran, weak=False)
+    try:
+        with (
+            mock.patch.object(bots.bots_play_task, "delay", side_effect=delay),
+            django_db_blocker.unblock(),
+            start_worker(
+                app,
+                pool="solo",
+                perform_ping_check=False,
+                shutdown_timeout=15,
+                queues=[queue],
+            ),
+        ):
+            yield runs
+    finally:
+        task_postrun.disconnect(ran)
+        app.conf.task_always_eager = True
+        with app.connection_for_write() as connection:
+            connection.default_channel.queue_delete(queue)
+
+
+@pytest.mark.skipif(
+    not settings.CELERY_BROKER_URL.startswith(("redis://", "rediss://")),
+    reason="needs CELERY_BROKER_URL=redis://... (a real worker against Redis)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_plays_a_game_of_computer_players_one_task_per_move(
+    ana, private_bots_worker
+):
+    game = table_of_bots(ana, "lost-cities", 2)  # its start queues the first
+
+    def over():
+        game.refresh_from_db()
+        return game.status == Game.Status.FINISHED
+
+    assert wait_for(over)
+    # The last task's run is counted once it has returned, after its commit.
+    assert wait_for(lambda: len(private_bots_worker) >= game.version)
+    assert Move.objects.filter(game=game).count() == game.version
+    assert private_bots_worker == [1] * game.version  # one move each
