@@ -209,14 +209,14 @@ def wait_for(predicate, timeout: float = 120.0) -> bool:
 
 @pytest.fixture
 def private_bots_worker(django_db_blocker):
-    """A Celery worker thread against Redis, consuming a queue of this test's own
-    (not `bots`, which a running site or another test process may share): the
-    task's `delay` is sent there."""
+    """A Celery worker thread against Redis, consuming a queue of this test
+    process's own (not `bots`, which a running site or another test process may
+    share): the task's `delay` is sent there."""
     from celery.contrib.testing.worker import start_worker
 
     from config.celery import app
 
-    queue = f"bots-test-{os.getpid()}"
+    queue = f"bots-test-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
     runs = []
 
     def ran(sender=None, retval=None, **_kwargs):
