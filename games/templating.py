@@ -20,13 +20,13 @@ import json
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.templatetags.static import static
-from django.urls import reverse
+from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.timesince import timeuntil
 from django.utils.timezone import template_localtime
 from jinja2 import ChainableUndefined, Environment, pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from games import registry, steps
 
@@ -75,8 +75,25 @@ def local_date(value, fmt: str) -> str:
     return date_format(template_localtime(value), fmt)
 
 
+def line_breaks(text: str) -> Markup:
+    """The text escaped, each newline a `<br>` (a log line's events)."""
+    if "\n" not in text:
+        return escape(text)
+    return Markup("<br>").join(escape(text).split("\n"))
+
+
+_reversed: dict[tuple, str] = {}
+
+
 def url(name: str, *args) -> str:
-    return reverse(name, args=args)
+    """`reverse`, kept per url conf and script prefix (10-25 µs a call)."""
+    key = (get_urlconf(), get_script_prefix(), name, args)
+    found = _reversed.get(key)
+    if found is None:
+        if len(_reversed) >= 10_000:  # urls of many games: start again
+            _reversed.clear()
+        found = _reversed[key] = reverse(name, args=args)
+    return found
 
 
 @pass_context
@@ -137,6 +154,14 @@ kept_markup = KeptMarkup()
 setting_changed.connect(kept_markup.clear)
 
 
+def _translated_clear(**kwargs):
+    _translated.clear()
+    _reversed.clear()
+
+
+setting_changed.connect(_translated_clear)
+
+
 @pass_context
 def kept(context, piece, macro, *args):
     """The `kept` filter (see KeptMarkup); the board's context may carry its
@@ -149,6 +174,15 @@ class BoardEnvironment(Environment):
     Django's templates do): the boards are drawn from the engines' views, plain
     dicts, and Jinja2 tries an attribute first, an exception per look-up (about
     a fifth of drawing a board)."""
+
+    def make_globals(self, d):
+        """A template's globals as one plain dict (Jinja2's default is a
+        ChainMap over the environment's): every `{% from ... import %}` of a
+        render compares the importer's globals with the imported template's,
+        a Python-level walk of a ChainMap, about half a small template's
+        render. The environment's globals are all set before any template
+        loads (`environment` below), as Jinja2 asks."""
+        return {**self.globals, **(d or {})}
 
     def getattr(self, obj, attribute):
         if type(obj) is dict:
@@ -164,8 +198,23 @@ class BoardEnvironment(Environment):
 # gettext, its text safe (autoescaping is always on here) and the values
 # escaped into it. Jinja2's own wrappers go through two template calls per text,
 # the largest part of drawing a board's texts.
-def _gettext(message, **values):
-    return Markup(translation.gettext(message)) % values
+#
+# A text is translated once per language and kept (`_translated`): the texts
+# of the templates are a fixed set, and Django's gettext looks the active
+# language up at each call. The board's context carries its `language`.
+_translated: dict[tuple[str, str], Markup] = {}
+
+
+@pass_context
+def _gettext(context, message, **values):
+    language = context.get("language") or translation.get_language()
+    text = _translated.get((language, message))
+    if text is None:
+        with translation.override(language):
+            text = Markup(translation.gettext(message))
+        _translated[(language, message)] = text
+    # As Jinja2's own newstyle gettext, "%%" stands for "%" even without values.
+    return text % values if values or "%" in text else text
 
 
 def _ngettext(singular, plural, number, **values):
@@ -230,5 +279,6 @@ def environment(**options) -> Environment:
         options_words=options_words,
         date=local_date,
         timeuntil=timeuntil,
+        line_breaks=line_breaks,
     )
     return env
