@@ -25,6 +25,10 @@ Simultaneous rounds (My City) are played as the contract plays them: each
 seat's decision is applied on its own; the observer decides first when it is
 among the seats to move, the others in `to_move` order.
 
+`paired_search` is the flat alternative a game may choose instead (Lost
+Cities): a few candidate moves, each played out on the same determinizations
+with the same playout seeds (common random numbers), the best mean played.
+
 The search stops after `iterations` iterations or `seconds` of wall-clock time,
 whichever comes first. Deterministic for
 a seed whenever the iteration budget is what stops it.

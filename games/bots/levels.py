@@ -7,7 +7,9 @@
 - **hard**: information-set Monte Carlo tree search (`ismcts.py`) over the
   engine's determinizations, with the normal heuristic as its prior at the
   root and as its playout policy (My City's playouts use the easy one, faster),
-  within a `Budget` of iterations and seconds.
+  within a `Budget` of iterations and seconds; in Lost Cities (`PAIRED`) the
+  normal heuristic's best cards to play or discard compared by paired playouts
+  (`ismcts.paired_search`), the draw as normal's.
 
 Each heuristic is `score_move(view, seat, move) -> float` and sees only the
 seat's view. Every choice is deterministic for a given seed.
