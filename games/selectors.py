@@ -167,7 +167,11 @@ def _lines(game: Game, seat: Seat | None, found: list[tuple]) -> list[dict]:
     for seq, position, text, after_seen, after_grace in found:
         text = PLAYER_MARK.sub(name, text) if text else ""
         new = bool(after_grace if position == me else after_seen)
-        lines.append({"seq": seq, "seat": position, "text": text, "new": new})
+        # `key`: all the line shows, under which its markup is kept (templating.kept)
+        key = (seq, position, new, text)
+        lines.append(
+            {"seq": seq, "seat": position, "text": text, "new": new, "key": key}
+        )
     return lines
 
 

@@ -6,7 +6,7 @@ queues them imports them without this module importing it back; they keep
 their names under `games.tasks.` and are imported here for the worker's
 discovery:
 
-- `bots_play_task` (`games.services.bots`): computer players' moves;
+- `bots_play_task` (`games.services.bots`): a computer player's move, one a task;
 - `notification_send_task` (`games.notifications.sending`): one email;
 - `seat_timeout_task` (`games.notifications.deadlines`): a deadline passed.
 """
@@ -52,5 +52,5 @@ def digests_sweep_task() -> int:
 
 @shared_task(ignore_result=True)
 def bots_catch_up_task() -> int:
-    """Computer players' moves whose after-commit task was lost."""
+    """Queues the next computer move of games whose after-commit task was lost."""
     return bots_catch_up()

@@ -26,7 +26,7 @@ from django.utils.formats import date_format
 from django.utils.timesince import timeuntil
 from django.utils.timezone import template_localtime
 from jinja2 import ChainableUndefined, Environment, pass_context
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from games import registry, steps
 
@@ -73,6 +73,13 @@ def local_date(value, fmt: str) -> str:
     """Django's `date` filter as Django's templates apply it: in the active time
     zone, in the active language (`fmt` a format or a format's name)."""
     return date_format(template_localtime(value), fmt)
+
+
+def line_breaks(text: str) -> Markup:
+    """The text escaped, each newline a `<br>` (a log line's events)."""
+    if "\n" not in text:
+        return escape(text)
+    return Markup("<br>").join(escape(text).split("\n"))
 
 
 def url(name: str, *args) -> str:
@@ -137,6 +144,13 @@ kept_markup = KeptMarkup()
 setting_changed.connect(kept_markup.clear)
 
 
+def _translated_clear(**kwargs):
+    _translated.clear()
+
+
+setting_changed.connect(_translated_clear)
+
+
 @pass_context
 def kept(context, piece, macro, *args):
     """The `kept` filter (see KeptMarkup); the board's context may carry its
@@ -164,8 +178,23 @@ class BoardEnvironment(Environment):
 # gettext, its text safe (autoescaping is always on here) and the values
 # escaped into it. Jinja2's own wrappers go through two template calls per text,
 # the largest part of drawing a board's texts.
-def _gettext(message, **values):
-    return Markup(translation.gettext(message)) % values
+#
+# A text is translated once per language and kept (`_translated`): the texts
+# of the templates are a fixed set, and Django's gettext looks the active
+# language up at each call. The board's context carries its `language`.
+_translated: dict[tuple[str, str], Markup] = {}
+
+
+@pass_context
+def _gettext(context, message, **values):
+    language = context.get("language") or translation.get_language()
+    text = _translated.get((language, message))
+    if text is None:
+        with translation.override(language):
+            text = Markup(translation.gettext(message))
+        _translated[(language, message)] = text
+    # As Jinja2's own newstyle gettext, "%%" stands for "%" even without values.
+    return text % values if values or "%" in text else text
 
 
 def _ngettext(singular, plural, number, **values):
@@ -230,5 +259,6 @@ def environment(**options) -> Environment:
         options_words=options_words,
         date=local_date,
         timeuntil=timeuntil,
+        line_breaks=line_breaks,
     )
     return env

@@ -1,5 +1,7 @@
 """Thin views: parse the request, call one service or selector, render."""
 
+import functools
+
 from asgiref.sync import sync_to_async
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -7,6 +9,7 @@ from django.http import Http404, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import get_template, render_to_string
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
@@ -271,6 +274,14 @@ def _answer(request, game_id, error: Refused | None = None, game=None):
     )
 
 
+@functools.lru_cache(maxsize=256)
+def _waiting_count_oob(count: int, language: str | None) -> str:
+    """The header's count of games waiting, swapped out of band: drawn once per
+    count and language (no request: its markup needs no context processor)."""
+    with translation.override(language):
+        return render_to_string(WAITING_COUNT_TEMPLATE, {"oob": True, "count": count})
+
+
 def _board(request, context, *, page=False, status=200, poll=False):
     """The board section (the whole game page when `page`); an invitation token
     in the url is kept in the board's links (the poll, the replay) for a guest
@@ -287,9 +298,7 @@ def _board(request, context, *, page=False, status=200, poll=False):
     if count is None and poll and request.user.is_authenticated:
         count = selectors.games_awaiting_count(user=request.user)
     if count is not None:
-        oob = {"oob": True, "count": count}
-        # No request: the count's markup needs none of the context processors.
-        board += render_to_string(WAITING_COUNT_TEMPLATE, oob)
+        board += _waiting_count_oob(count, context.get("language"))
     return HttpResponse(board, status=status)
 
 

@@ -95,7 +95,7 @@ def seat_timeout(*, game_id: int, seat_id: int, version: int) -> str:
                 move_apply(game, engine, seats, seat.position, move) or bots_next
             )
         if bots_next:
-            bots_play_after_commit(game.pk)
+            bots_play_after_commit(game)
         if seat.user_id and seat.user.reminder_emails:
             write_and_queue(
                 [

@@ -1,11 +1,36 @@
 """Computer players' moves, and the task that plays them after a commit.
 
+One task plays one move. `bots_play_task(game_id, version)` is queued by the
+commit that left the game at `version` with a computer player to move (a
+person's move, the table's start, a timeout, or the previous computer move);
+it thinks the move out without the row lock, applies it under the lock if the
+game is still at that version, and that commit queues the next task when a
+computer player is again to move. A table of computer players, or a simultaneous
+round (My City) where several are to move, is a chain of tasks, one move each.
+
+Idempotent: a task for a version the game has left, or for a game where no
+computer player is to move, does nothing. Every commit that changes the version
+and leaves a computer player to move queues its own task, so a task that finds
+the game moved (before thinking, or after, under the lock) stops there rather
+than re-queue: a game's chain never splits in two. A task lost with the broker
+or a worker is found by `bots_catch_up`, which beat runs.
+
+Eager execution (tests: `task_always_eager`) runs a queued task inside the
+commit that queued it, so a chain would recurse, commit inside task inside
+commit, one level per move. Instead, an eager run of the task started while
+another is on this thread's stack only appends its game to the outer run's
+list, and the outer run plays the list out in a loop (a trampoline): the stack
+stays flat whatever the game's length. A worker runs the task non-eagerly: it
+plays its one move, and the hook queues the next task on the broker.
+
 The task lives here, beside the service it runs, so that the services which
 queue it (tables, moves, timeouts) import it without a task module importing
 them back: every import points one way (games/tasks.py holds beat's sweeps).
 """
 
 from __future__ import annotations
+
+import threading
 
 from celery import shared_task
 from django.conf import settings
@@ -37,62 +62,93 @@ def bot_move(engine, game: Game, seat: Seat, level: str) -> dict:
     )
 
 
-def bots_play(*, game_id: int, max_moves: int = 500) -> int:
-    """Plays every pending computer-player move, one transaction each.
+def bots_play(*, game_id: int, version: int | None = None) -> int:
+    """Plays one computer-player move of the game, in its own transaction;
+    returns the moves played (0 or 1). A commit that leaves a computer player
+    to move queues the next one (`bots_play_after_commit`).
 
-    Idempotent: with no computer player to move it does nothing; a move already
-    made by another run is simply not there to make again.
-    """
-    played = 0
-    for _attempt in range(2 * max_moves):
-        if played >= max_moves:
-            break
-        # The move is thought out without the row lock (a hard search takes up
-        # to its budget): a person's move is never kept waiting by it.
-        game = rows.game(game_id)
-        if game is None or game.status != Game.Status.ACTIVE:
-            return played
-        engine = engines.get(game.engine)
-        bots = {s.position: s for s in game.seats.all() if s.is_bot}
-        waiting = [p for p in engine.to_move(game.state) if p in bots]
-        if not waiting:
-            return played
-        seat = bots[waiting[0]]
-        move = bot_move(engine, game, seat, seat.bot_level)
-        with transaction.atomic():
-            locked = game_locked(game_id)
-            if locked.version != game.version:
-                continue  # someone moved meanwhile: think again on the new state
-            seats = list(locked.seats.all())
-            move_apply(locked, engine, seats, seat.position, move, from_bot=True)
-            played += 1
-    return played
+    With a `version`, only if the game is still at it: otherwise the commit that
+    moved it on queued its own task. Without one (a call from a test, a message
+    queued before versions were passed), whatever the game's version."""
+    # The move is thought out without the row lock (a hard search takes up to
+    # its budget): a person's move is never kept waiting by it.
+    game = rows.game(game_id)
+    if game is None or game.status != Game.Status.ACTIVE:
+        return 0
+    if version is not None and game.version != version:
+        return 0
+    engine = engines.get(game.engine)
+    bots = {s.position: s for s in game.seats.all() if s.is_bot}
+    waiting = [p for p in engine.to_move(game.state) if p in bots]
+    if not waiting:
+        return 0
+    seat = bots[waiting[0]]
+    move = bot_move(engine, game, seat, seat.bot_level)
+    with transaction.atomic():
+        locked = game_locked(game_id)
+        if locked.version != game.version:
+            return 0  # moved meanwhile: that commit queued what comes next
+        seats = list(locked.seats.all())
+        if move_apply(locked, engine, seats, seat.position, move, from_bot=True):
+            bots_play_after_commit(locked)
+    return 1
+
+
+class _EagerRun(threading.local):
+    """The games an eager run of the task on this thread still has to play,
+    or None when no eager run is on the stack."""
+
+    pending: list[tuple[int, int | None]] | None = None
+
+
+_eager = _EagerRun()
 
 
 # The name it always had: messages already queued keep finding it.
-@shared_task(name="games.tasks.bots_play_task", ignore_result=True)
-def bots_play_task(game_id: int) -> int:
-    """Plays the computer players' pending moves of one game."""
-    return bots_play(game_id=game_id)
+@shared_task(bind=True, name="games.tasks.bots_play_task", ignore_result=True)
+def bots_play_task(self, game_id: int, version: int | None = None) -> int:
+    """Plays one computer-player move of the game, if it is still at `version`."""
+    if not self.request.is_eager:
+        return bots_play(game_id=game_id, version=version)
+    if _eager.pending is not None:  # an outer eager run plays it
+        _eager.pending.append((game_id, version))
+        return 0
+    _eager.pending = [(game_id, version)]
+    played = 0
+    try:
+        while _eager.pending:
+            game_id, version = _eager.pending.pop(0)
+            played += bots_play(game_id=game_id, version=version)
+    finally:
+        _eager.pending = None
+    return played
 
 
-def bots_play_after_commit(game_id: int) -> None:
-    """Queues `bots_play_task` for this game once the transaction commits.
+def bots_play_after_commit(game: Game) -> None:
+    """Caller holds the game's row lock and has made its last change: queues
+    `bots_play_task` for the game at its present version once the transaction
+    commits.
 
     Robust: the move that got here is committed whatever happens to the queue
     (a broker down answers the move, it does not turn it into a 500); a game
     whose task was lost is found by `bots_catch_up`, which beat runs."""
-    transaction.on_commit(lambda: bots_play_task.delay(game_id), robust=True)
+    game_id, version = game.pk, game.version
+    transaction.on_commit(lambda: bots_play_task.delay(game_id, version), robust=True)
 
 
 def bots_catch_up() -> int:
-    """Plays the pending computer-player moves of every active game where a
-    computer player is to move (their task lost with a broker failure or a
-    worker's death). Idempotent, as `bots_play`; returns the moves played."""
-    game_ids = (
+    """Queues the next computer-player move of every active game where a
+    computer player is to move (its task lost with a broker failure or a
+    worker's death); the chain goes on from there. A game whose chain is alive
+    gets a task for the version its own task holds: whichever applies first
+    wins, the other does nothing. Returns the games queued."""
+    games = (
         Seat.objects.filter(to_move=True, game__status=Game.Status.ACTIVE)
         .exclude(bot_level="")
-        .values_list("game_id", flat=True)
+        .values_list("game_id", "game__version")
         .distinct()
     )
-    return sum(bots_play(game_id=game_id) for game_id in list(game_ids))
+    queued = list(games)
+    for game_id, version in queued:
+        bots_play_task.delay(game_id, version)
+    return len(queued)

@@ -88,7 +88,7 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
     (`campaigns.receivers.on_state_changed`) and ratings
     (`history.receivers.rate_finished_game`).
 
-    Returns whether a computer player must move next and was not the mover."""
+    Returns whether a computer player must move next (whoever moved)."""
     now = timezone.now()
     to_move = set(engine.to_move(game.state))
     over = engine.is_over(game.state)
@@ -128,7 +128,7 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
         finished=over,
         by_bot=from_bot,
     )
-    return not from_bot and any(s.is_bot and s.position in to_move for s in seats)
+    return any(s.is_bot and s.position in to_move for s in seats)
 
 
 def game_forfeit(game, engine, seats, absent, now) -> None:

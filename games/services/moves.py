@@ -60,7 +60,7 @@ def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Gam
         if seat.position not in engine.to_move(game.state):
             raise Conflict(_("It is not your turn."))
         if move_apply(game, engine, seats, seat.position, move):
-            bots_play_after_commit(game.pk)
+            bots_play_after_commit(game)
     return game
 
 

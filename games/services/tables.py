@@ -185,4 +185,4 @@ def game_start(game: Game) -> None:
     game.save(update_fields=["state", "status", "started_at"])
     seats = list(game.seats.all())
     if state_changed_after(game, engine, seats):
-        bots_play_after_commit(game.pk)
+        bots_play_after_commit(game)

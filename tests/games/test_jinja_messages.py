@@ -42,3 +42,27 @@ def test_every_text_of_the_board_partials_is_translated_in_french():
                 found.add((None, strings[0]))
     assert len(found) > 150
     assert sorted(found - translated, key=str) == []
+
+
+def test_a_text_is_drawn_in_the_language_of_the_board_it_is_on():
+    # The templates keep each text once translated, per language.
+    from django.utils import translation
+
+    template = engines["jinja2"].env.from_string('{{ _("Game log") }}')
+    for _ in range(2):
+        assert template.render(language="fr") == "Journal de la partie"
+        assert template.render(language="en") == "Game log"
+    with translation.override("fr"):
+        assert template.render() == "Journal de la partie"
+
+
+def test_a_percent_sign_reads_as_one_without_values():
+    template = engines["jinja2"].env.from_string("{% trans %}100%{% endtrans %}")
+    assert template.render(language="en") == "100%"
+
+
+def test_a_log_line_breaks_its_events_on_lines_and_escapes_its_text():
+    from games.templating import line_breaks
+
+    assert str(line_breaks("a <b>\nc & d")) == "a &lt;b&gt;<br>c &amp; d"
+    assert str(line_breaks("<i>")) == "&lt;i&gt;"
