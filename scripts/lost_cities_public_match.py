@@ -7,8 +7,8 @@ The public bot is the "Strategist" of radrob2/lost-cities (GitHub, commit
 71e19282b4895dea5f90a92511c0515d2d841149, licence ISC as its package.json
 declares): a hand-written evaluation of every play, discard and draw (projected
 expedition scores, the opponent's expeditions, discard danger), which its
-author measured above his five evolved Monte Carlo personalities and made the
-default. It is JavaScript (`public/ai-worker.js`, a web worker); it stays
+author measured above the policies of his five evolved personalities and made
+the default. It is JavaScript (`public/ai-worker.js`, a web worker); it stays
 outside the project. Get it once, by hand, with its source kept as it is:
 
     git clone https://github.com/radrob2/lost-cities /work/external/radrob2-lost-cities
