@@ -16,7 +16,9 @@ seat's view. Every choice is deterministic for a given seed.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from . import (
@@ -29,6 +31,7 @@ from . import (
     rival_cities,
     rival_routes,
 )
+from ..engines.base import untranslated
 from .ismcts import search
 
 LEVELS = ("easy", "normal", "hard")
@@ -63,6 +66,34 @@ class Budget:
 
     iterations: int = 2000
     seconds: float = 1.5
+
+
+_quiet_lock = threading.Lock()
+_quiet_depth = 0
+_quiet_context = None
+
+
+@contextmanager
+def quiet():
+    """The engines' texts left in English while a search runs: the heuristics
+    read no text, and translating a view's texts cost most of a playout's time
+    (Rival Cities: 95 % of a hard decision). Counted, so that searches that
+    overlap in threads of one process restore the translator only when the last
+    one ends."""
+    global _quiet_depth, _quiet_context
+    with _quiet_lock:
+        if _quiet_depth == 0:
+            _quiet_context = untranslated()
+            _quiet_context.__enter__()
+        _quiet_depth += 1
+    try:
+        yield
+    finally:
+        with _quiet_lock:
+            _quiet_depth -= 1
+            if _quiet_depth == 0:
+                _quiet_context.__exit__(None, None, None)
+                _quiet_context = None
 
 
 def heuristic(slug: str, level: str = DEFAULT_LEVEL) -> Score | None:
@@ -102,16 +133,17 @@ def choose_move(
     score = heuristic(engine.slug, level)
     if level == "hard":
         budget = budget or Budget()
-        return search(
-            engine,
-            state,
-            seat,
-            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
-            prior=score,
-            seed=seed,
-            iterations=budget.iterations,
-            seconds=budget.seconds,
-        )
+        with quiet():
+            return search(
+                engine,
+                state,
+                seat,
+                policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
+                prior=score,
+                seed=seed,
+                iterations=budget.iterations,
+                seconds=budget.seconds,
+            )
     if score is None or (level == "easy" and rng.random() < EASY_NOISE):
         return rng.choice(legal)
     view = engine.view(state, seat)  # a bot sees only what its seat may see
