@@ -21,7 +21,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .levels import Budget, choose_move
+from .levels import Budget, choose_move, hard_move
 
 PLAYERS = {"lost-cities": 2, "citadels": 4, "rival-cities": 2, "my-city": 4}
 MAX_DECISIONS = 5000
@@ -134,9 +134,6 @@ HEADER = (
 def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
     """Measured hard-search speed: iterations per second from the opening
     position and from a position a third of the way into a normal game."""
-    from .ismcts import search
-    from .levels import ROLLOUT, heuristic
-
     state = engine.setup(players, engine.default_options(players), seed)
     rates = []
     for _ in range(2):
@@ -146,16 +143,8 @@ def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
         stats: dict = {}
         seat = engine.to_move(state)[0]
         t = time.perf_counter()
-        search(
-            engine,
-            state,
-            seat,
-            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
-            prior=heuristic(engine.slug),
-            seed=seed,
-            iterations=10**9,
-            seconds=seconds,
-            stats=stats,
+        hard_move(
+            engine, state, seat, seed=seed, budget=Budget(10**9, seconds), stats=stats
         )
         rates.append(stats["iterations"] / (time.perf_counter() - t))
         state = advance(engine, state, 30 * players)

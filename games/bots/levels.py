@@ -21,6 +21,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 
+from ..engines.base import untranslated
 from . import (
     citadels,
     citadels_normal,
@@ -31,7 +32,6 @@ from . import (
     rival_cities,
     rival_routes,
 )
-from ..engines.base import untranslated
 from .ismcts import search
 
 LEVELS = ("easy", "normal", "hard")
@@ -57,6 +57,29 @@ HEURISTICS: dict[str, dict[str, Score]] = {
 # The hard search's playouts: the normal heuristic, except where it is too slow
 # to play many games within a decision's budget (My City's counts every point).
 ROLLOUT = {"my-city": "easy"}
+
+
+# What the hard search's heuristics read of a view, built without the rest, where
+# the engine's full view costs most of a playout (`<game>.lean_view(state, seat)`).
+LEAN_VIEWS = {"my-city": my_city.lean_view}
+
+
+class _LeanViews:
+    """The engine, except that `view` is the game's lean view."""
+
+    def __init__(self, engine, view):
+        self._engine = engine
+        self.view = view
+
+    def __getattr__(self, name):
+        return getattr(self._engine, name)
+
+
+def for_search(engine):
+    """The engine as the hard search sees it (lean views where the game has
+    them)."""
+    lean = LEAN_VIEWS.get(engine.slug)
+    return engine if lean is None else _LeanViews(engine, lean)
 
 
 @dataclass(frozen=True)
@@ -112,6 +135,25 @@ def best_move(score: Score, view: dict, seat: int, legal: list, rng) -> dict:
     return legal[max(scored)[2]]
 
 
+def hard_move(
+    engine, state: dict, seat: int, *, seed: int, budget: Budget, stats=None
+) -> dict:
+    """The hard player's move: the search within `budget`, over lean untranslated
+    views, the normal heuristic as its prior and `ROLLOUT`'s as its playouts."""
+    with quiet():
+        return search(
+            for_search(engine),
+            state,
+            seat,
+            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
+            prior=heuristic(engine.slug),
+            seed=seed,
+            iterations=budget.iterations,
+            seconds=budget.seconds,
+            stats=stats,
+        )
+
+
 def choose_move(
     engine,
     state: dict,
@@ -132,18 +174,7 @@ def choose_move(
         level = DEFAULT_LEVEL
     score = heuristic(engine.slug, level)
     if level == "hard":
-        budget = budget or Budget()
-        with quiet():
-            return search(
-                engine,
-                state,
-                seat,
-                policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
-                prior=score,
-                seed=seed,
-                iterations=budget.iterations,
-                seconds=budget.seconds,
-            )
+        return hard_move(engine, state, seat, seed=seed, budget=budget or Budget())
     if score is None or (level == "easy" and rng.random() < EASY_NOISE):
         return rng.choice(legal)
     view = engine.view(state, seat)  # a bot sees only what its seat may see

@@ -1,0 +1,146 @@
+"""What the hard search reads (games/bots/levels.py): views built untranslated,
+and My City's lean view, which must score every move as the full view does and
+read nothing a seat may not see."""
+
+from __future__ import annotations
+
+import random
+import threading
+
+import pytest
+
+from games import engines
+from games.bots import my_city, my_city_normal
+from games.bots.levels import Budget, choose_move, for_search, quiet
+from games.engines import base
+
+SCORES = {"easy": my_city.score_move, "normal": my_city_normal.score_move}
+
+
+def my_city_positions(options: dict, seed: int, every: int = 1, stickers=False):
+    """The decisions of a 3-player game of normal players (one round in
+    `every`), each with its seat; with `stickers`, every player holds the
+    stickers the episode offers (as if carried from earlier episodes)."""
+    engine = engines.get("my-city")
+    state = engine.setup(3, engine.validate_options(3, options), seed)
+    if stickers:
+        offer = [
+            s for r in state["rules"] if r["kind"] == "stickers" for s in r["offer"]
+        ]
+        assert offer
+        for player in state["players"]:
+            player["stickers"] = [dict(s) for s in offer]
+    step = 0
+    while not engine.is_over(state):
+        if state["round"] % every == 0:
+            for seat in engine.to_move(state):
+                yield engine, state, seat
+        seat = engine.to_move(state)[0]
+        move = choose_move(engine, state, seat, seed=step, level="normal")
+        state = engine.apply(state, seat, move)
+        step += 1
+
+
+@pytest.mark.parametrize(
+    ("options", "stickers"),
+    [
+        ({"mode": "eternal"}, False),
+        ({"mode": "campaign", "episode": 1}, False),
+        ({"mode": "campaign", "episode": 16}, True),
+    ],
+)
+@pytest.mark.parametrize("level", ["easy", "normal"])
+def test_my_city_lean_view_scores_every_move_as_the_full_view(options, stickers, level):
+    score = SCORES[level]
+    checked = 0
+    positions = my_city_positions(options, seed=5, every=3, stickers=stickers)
+    for engine, state, seat in positions:
+        full, lean = engine.view(state, seat), my_city.lean_view(state, seat)
+        for move in engine.legal_moves(state, seat):
+            assert score(lean, seat, move) == score(full, seat, move), move
+            checked += 1
+    assert checked > 50
+
+
+def test_my_city_lean_view_reads_nothing_hidden():
+    """Two states a seat cannot tell apart (the deck reshuffled, the other
+    seats' pending decisions redealt) give it the same lean view."""
+    rng = random.Random(3)
+    compared = 0
+    for engine, state, seat in my_city_positions({"mode": "eternal"}, seed=8):
+        others_decided = any(
+            d is not None for s, d in enumerate(state["pending"]) if s != seat
+        )
+        if not others_decided:
+            continue
+        other = engine.determinize(state, seat, rng)
+        assert my_city.lean_view(other, seat) == my_city.lean_view(state, seat)
+        compared += 1
+    assert compared > 10
+
+
+def test_the_search_sees_my_city_through_the_lean_view_and_other_games_whole():
+    lean = for_search(engines.get("my-city"))
+    state = lean.setup(3, lean.default_options(3), 1)
+    assert lean.view(state, 0) == my_city.lean_view(state, 0)
+    assert lean.legal_moves(state, 0) == engines.get("my-city").legal_moves(state, 0)
+    citadels = engines.get("citadels")
+    assert for_search(citadels) is citadels
+
+
+@pytest.fixture
+def translator():
+    saved = base._translator, base._context_translator, base._plural_translator
+    base.set_translator(lambda text: f"«{text}»")
+    yield
+    base.set_translator(*saved)
+
+
+def test_texts_stay_english_inside_the_search_and_translated_after(translator):
+    assert base._("Piracy") == "«Piracy»"
+    with quiet():
+        assert base._("Piracy") == "Piracy"
+    assert base._("Piracy") == "«Piracy»"
+
+
+def test_overlapping_searches_restore_the_translator_when_the_last_ends(translator):
+    """Two searches in threads of one process: the first to end leaves the
+    texts untranslated for the other, the last brings the translator back."""
+    first_in, second_in, first_out = (
+        threading.Event(),
+        threading.Event(),
+        threading.Event(),
+    )
+    seen = []
+
+    def first():
+        with quiet():
+            first_in.set()
+            second_in.wait(5)
+        first_out.set()
+
+    def second():
+        first_in.wait(5)
+        with quiet():
+            second_in.set()
+            first_out.wait(5)
+            seen.append(base._("Piracy"))
+
+    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(10)
+    assert seen == ["Piracy"]
+    assert base._("Piracy") == "«Piracy»"
+
+
+def test_a_hard_move_leaves_the_translator_in_place(translator):
+    engine = engines.get("rival-cities")
+    state = engine.setup(2, engine.default_options(2), 1)
+    seat = engine.to_move(state)[0]
+    move = choose_move(
+        engine, state, seat, seed=1, level="hard", budget=Budget(2, 30.0)
+    )
+    assert move in engine.legal_moves(state, seat)
+    assert base._("Piracy") == "«Piracy»"
