@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from games import engines
-from games.bots import my_city, my_city_normal
+from games.bots import my_city, my_city_normal, rival_view
 from games.bots.levels import Budget, choose_move, for_search, quiet
 from games.engines import base
 
@@ -79,7 +79,7 @@ def test_my_city_lean_view_reads_nothing_hidden():
     assert compared > 10
 
 
-def test_the_search_sees_my_city_through_the_lean_view_and_other_games_whole():
+def test_the_search_sees_lean_views_where_a_game_has_one():
     lean = for_search(engines.get("my-city"))
     state = lean.setup(3, lean.default_options(3), 1)
     assert lean.view(state, 0) == my_city.lean_view(state, 0)
@@ -144,3 +144,36 @@ def test_a_hard_move_leaves_the_translator_in_place(translator):
     )
     assert move in engine.legal_moves(state, seat)
     assert base._("Piracy") == "«Piracy»"
+
+
+def without_texts(value):
+    """A view without what the lean view leaves out: texts, log lines, the
+    legal moves."""
+    if isinstance(value, dict):
+        return {
+            k: without_texts(v)
+            for k, v in value.items()
+            if k not in ("text", "events", "legal_moves")
+        }
+    if isinstance(value, list):
+        return [without_texts(v) for v in value]
+    return value
+
+
+def test_rival_cities_lean_view_is_the_view_without_its_texts():
+    """At every decision of a game, for both seats (so the rival's hand stays
+    hidden as in the full view), and once the game is over."""
+    engine = engines.get("rival-cities")
+    state = engine.setup(2, engine.default_options(2), 4)
+    step = 0
+    while True:
+        for seat in (0, 1):
+            full = without_texts(engine.view(state, seat))
+            assert rival_view.lean_view(state, seat) == full
+        if engine.is_over(state):
+            break
+        seat = engine.to_move(state)[0]
+        move = choose_move(engine, state, seat, seed=step, level="normal")
+        state = engine.apply(state, seat, move)
+        step += 1
+    assert step > 50
