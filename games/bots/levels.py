@@ -62,7 +62,11 @@ ROLLOUT = {"my-city": "easy"}
 
 # What the hard search's heuristics read of a view, built without the rest, where
 # the engine's full view costs most of a playout (`<game>.lean_view(state, seat)`).
-LEAN_VIEWS = {"my-city": my_city.lean_view, "rival-cities": rival_view.lean_view}
+LEAN_VIEWS = {
+    "citadels": citadels.lean_view,
+    "my-city": my_city.lean_view,
+    "rival-cities": rival_view.lean_view,
+}
 
 
 class _LeanViews:

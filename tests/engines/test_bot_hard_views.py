@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from games import engines
-from games.bots import my_city, my_city_normal, rival_view
+from games.bots import citadels, citadels_normal, my_city, my_city_normal, rival_view
 from games.bots.levels import Budget, choose_move, for_search, quiet
 from games.engines import base
 
@@ -84,8 +84,8 @@ def test_the_search_sees_lean_views_where_a_game_has_one():
     state = lean.setup(3, lean.default_options(3), 1)
     assert lean.view(state, 0) == my_city.lean_view(state, 0)
     assert lean.legal_moves(state, 0) == engines.get("my-city").legal_moves(state, 0)
-    citadels = engines.get("citadels")
-    assert for_search(citadels) is citadels
+    lost_cities = engines.get("lost-cities")
+    assert for_search(lost_cities) is lost_cities
 
 
 @pytest.fixture
@@ -177,3 +177,31 @@ def test_rival_cities_lean_view_is_the_view_without_its_texts():
         state = engine.apply(state, seat, move)
         step += 1
     assert step > 50
+
+
+def test_citadels_lean_view_is_part_of_the_full_view():
+    """Every field of the lean view, for every seat at every decision of a
+    game, is the full view's (so it shows nothing the seat may not see), and
+    both heuristics score every legal move alike on either."""
+    engine = engines.get("citadels")
+    state = engine.setup(4, engine.default_options(4), 6)
+    step = 0
+    while not engine.is_over(state):
+        mover = engine.to_move(state)[0]
+        for seat in range(4):
+            full, lean = engine.view(state, seat), citadels.lean_view(state, seat)
+            assert set(lean) <= set(full)
+            for key, value in lean.items():
+                if key == "players":
+                    for mine, theirs in zip(value, full["players"], strict=True):
+                        assert mine == {k: theirs[k] for k in mine}
+                else:
+                    assert value == full[key], key
+            if seat == mover and step % 3 == 0:
+                for move in engine.legal_moves(state, seat):
+                    for score in (citadels.score_move, citadels_normal.score_move):
+                        assert score(lean, seat, move) == score(full, seat, move)
+        move = choose_move(engine, state, mover, seed=step, level="normal")
+        state = engine.apply(state, mover, move)
+        step += 1
+    assert step > 100
