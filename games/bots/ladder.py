@@ -12,6 +12,8 @@ level B; at an odd number, A holds one seat and B the others. A's seats change
 from one game to the next, so that each level plays every position equally
 often. A game is A's win when its first place is one of A's seats (a tie for
 first between A and B counts a half). Intervals are 95 % Wilson intervals.
+Each row also gives each level's mean score and first places per seat it held
+(the fair comparison at an odd number of players, where A holds one seat).
 """
 
 from __future__ import annotations
@@ -36,12 +38,16 @@ class Tally:
     wins: float = 0.0
     scores: dict = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
     seats: dict = field(default_factory=lambda: {"a": 0, "b": 0})
+    firsts: dict = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
     seconds: float = 0.0
 
     def add(self, outcome: list[dict], a_seats: set[int]) -> None:
         self.games += 1
         first = [o["seat"] for o in outcome if o["rank"] == 1]
-        self.wins += sum(1 for s in first if s in a_seats) / len(first)
+        share = sum(1 for s in first if s in a_seats) / len(first)
+        self.wins += share
+        self.firsts["a"] += share
+        self.firsts["b"] += 1 - share
         for o in outcome:
             side = "a" if o["seat"] in a_seats else "b"
             self.scores[side] += o["score"] or 0
@@ -52,6 +58,12 @@ class Tally:
 
     def mean(self, side: str) -> float:
         return self.scores[side] / self.seats[side] if self.seats[side] else 0.0
+
+    def firsts_per_seat(self, side: str) -> float:
+        """The side's first places per seat it held (a tie for first shared):
+        with an odd number of players A holds one seat and B the others, so
+        this, not the win rate, says which level takes more first places."""
+        return self.firsts[side] / self.seats[side] if self.seats[side] else 0.0
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
@@ -121,13 +133,16 @@ def row(slug: str, tally: Tally) -> str:
     return (
         f"| {slug} | {tally.a} vs {tally.b} | {tally.players} | {tally.games} "
         f"| {100 * p:.1f} % ({100 * low:.1f}–{100 * high:.1f}) "
-        f"| {tally.mean('a'):.1f} / {tally.mean('b'):.1f} | {tally.seconds:.0f} s |"
+        f"| {tally.mean('a'):.1f} / {tally.mean('b'):.1f} "
+        f"| {100 * tally.firsts_per_seat('a'):.1f} % / "
+        f"{100 * tally.firsts_per_seat('b'):.1f} % | {tally.seconds:.0f} s |"
     )
 
 
 HEADER = (
     "| game | pairing (A vs B) | players | games | A wins (95 % interval) "
-    "| mean score A / B | time |\n|---|---|---|---|---|---|---|"
+    "| mean score A / B | first places per seat A / B | time |\n"
+    "|---|---|---|---|---|---|---|---|"
 )
 
 

@@ -11,6 +11,7 @@ import pytest
 
 from games import engines
 from games.bots import citadels, citadels_normal, my_city, my_city_normal, rival_view
+from games.bots.ladder import Tally, row
 from games.bots.levels import Budget, choose_move, for_search, quiet
 from games.engines import base
 
@@ -205,3 +206,26 @@ def test_citadels_lean_view_is_part_of_the_full_view():
         state = engine.apply(state, mover, move)
         step += 1
     assert step > 100
+
+
+def test_the_ladder_counts_first_places_per_seat_each_level_held():
+    """At 3 players A holds one seat: one win in two games is a first place
+    per two seats for A, and B's one win a first place per four of its seats;
+    a tie for first between A and B shares it."""
+    tally = Tally("hard", "normal", 3)
+    ranks = [{"seat": 0, "rank": 1, "score": 9}, {"seat": 1, "rank": 2, "score": 5}]
+    tally.add([*ranks, {"seat": 2, "rank": 3, "score": 1}], {0})
+    tally.add([*ranks, {"seat": 2, "rank": 3, "score": 1}], {2})
+    assert tally.firsts_per_seat("a") == 0.5
+    assert tally.firsts_per_seat("b") == 0.25
+    tied = [
+        {"seat": 0, "rank": 1, "score": 9},
+        {"seat": 1, "rank": 1, "score": 9},
+        {"seat": 2, "rank": 3, "score": 1},
+    ]
+    tally.add(tied, {0})
+    assert tally.firsts == {"a": 1.5, "b": 1.5}
+    assert "50.0 % / 25.0 %" in row(
+        "my-city",
+        Tally("a", "b", 3, 2, 1.0, seats={"a": 2, "b": 4}, firsts={"a": 1.0, "b": 1.0}),
+    )
