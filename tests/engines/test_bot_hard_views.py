@@ -4,10 +4,12 @@ read nothing a seat may not see."""
 
 from __future__ import annotations
 
+import io
 import random
 import threading
 
 import pytest
+from django.core.management import call_command
 
 from games import engines
 from games.bots import citadels, citadels_normal, my_city, my_city_normal, rival_view
@@ -229,3 +231,14 @@ def test_the_ladder_counts_first_places_per_seat_each_level_held():
         "my-city",
         Tally("a", "b", 3, 2, 1.0, seats={"a": 2, "b": 4}, firsts={"a": 1.0, "b": 1.0}),
     )
+
+
+def test_the_speed_measure_gives_iterations_per_wall_and_per_cpu_second():
+    out = io.StringIO()
+    call_command("bot_ladder", "--speed", "0.05", "--game", "rival-cities", stdout=out)
+    lines = out.getvalue().splitlines()
+    assert "per CPU second" in lines[0]
+    cells = [c.strip() for c in lines[2].strip("|").split("|")]
+    assert cells[:2] == ["rival-cities", "2"]
+    for cell in cells[2:]:
+        assert all(float(rate) > 0 for rate in cell.split(","))
