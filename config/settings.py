@@ -129,6 +129,19 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         }
     )
     DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Prepared statements: parameters bound by the server, and a statement run
+    # PG_PREPARE_THRESHOLD times on a connection prepared once (psycopg), its
+    # plan reused; with client-side binding PostgreSQL parsed and planned every
+    # statement again, most of the move's own database CPU (docs/benchmarks.md).
+    # PG_PREPARE_THRESHOLD=0 turns them off (a pooler in transaction mode that
+    # cannot keep prepared statements).
+    _prepare = env.int("PG_PREPARE_THRESHOLD", default=5)
+    if _prepare:
+        DATABASES["default"].setdefault("OPTIONS", {})
+        DATABASES["default"]["OPTIONS"].update(
+            server_side_binding=True, prepare_threshold=_prepare
+        )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 

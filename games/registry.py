@@ -8,7 +8,7 @@ scoring, and the figures of its statistics page. Its board is the template
 against the engines found and the templates at start-up.
 
 To add a game: its engine package in `games/engines/`, a form in
-`games/forms.py`, its options in words in `games/option_words.py`, a scoring function in `games/bots/`, optionally figures in
+`games/forms/<game>.py`, its options in words in `games/option_words.py`, a scoring function in `games/bots/`, optionally figures in
 `history/figures.py`, a board template, and one `GameSpec` below.
 """
 

@@ -1,14 +1,11 @@
 """Hot reads and writes as plain SQL written from the models' own fields.
 
-Every move and every board reads the game row and its seats with their users;
-every move inserts its Move row and updates its game.
-Composing those queries through the ORM (its compiler walks every field, join and
-expression on each call) cost several times running them: 1.45 ms of CPU for the
-seats against 0.25 ms for the same rows read here (docs/benchmarks.md). The
-SELECTs below are written once per database vendor from `_meta`, and each row
-becomes an instance as the ORM makes it: every value through its field's
-converters (the backend's, then the field's own `from_db_value`), then
-`Model.from_db`. The instances are ordinary model instances.
+Every move and board reads the game with its seats and their users; every move
+inserts a Move and updates its game. Through the ORM (its compiler walks every
+field on each call) the seats cost 1.45 ms of CPU against 0.25 ms here
+(docs/benchmarks.md). The SQL is written per database vendor from `_meta`; each
+row becomes an ordinary instance as the ORM makes it (the fields' converters,
+then `Model.from_db`).
 """
 
 from __future__ import annotations
@@ -286,11 +283,9 @@ def seats_turns_update(seats: list[Seat]) -> None:
 
 
 # --- the log ------------------------------------------------------------------------
-# Only the viewer's line, in the viewer's language (else English), leaves the
-# database: decoding every row's whole log (both languages, every seat's line)
-# cost more than the query (docs/benchmarks.md). Building Move instances (or JSON
-# lookups) through the ORM cost ten times the query, and this runs on every
-# board sent. A row is (seq, seat, text, after seen_at, after seen_at + grace).
+# Only the viewer's line in the viewer's language (else English) leaves the
+# database; through the ORM, reading a board's log cost ten times the query
+# (docs/benchmarks.md). A row: (seq, seat, text, after seen_at, after grace).
 
 
 def _column(model, name: str, alias: str = "") -> str:

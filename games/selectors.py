@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import timedelta
 
@@ -96,6 +97,14 @@ def can_see(game: Game, user, *, token: str | None = None) -> bool:
     return viewer_seat(game, user) is not None
 
 
+@functools.lru_cache(maxsize=8192)
+def _named(text: str, names: tuple[tuple[int, str], ...]) -> str:
+    """A log line with its players' names put in (`names`: position, name),
+    kept: a board reads the same lines again and again."""
+    found = dict(names)
+    return PLAYER_MARK.sub(lambda m: found.get(int(m.group(1)), "?"), text)
+
+
 def name_players(line: str, seats: list[Seat]) -> str:
     names = {s.position: s.name for s in seats}
     return PLAYER_MARK.sub(lambda m: names.get(int(m.group(1)), "?"), line)
@@ -158,14 +167,10 @@ def older_lines(
 def _lines(game: Game, seat: Seat | None, found: list[tuple]) -> list[dict]:
     """Log rows as lines: the players' names put in, each marked new or not."""
     me = None if seat is None else seat.position
-    names = {s.position: s.name for s in game.seats.all()}
-
-    def name(match):
-        return names.get(int(match.group(1)), "?")
-
+    names = tuple((s.position, s.name) for s in game.seats.all())
     lines = []
     for seq, position, text, after_seen, after_grace in found:
-        text = PLAYER_MARK.sub(name, text) if text else ""
+        text = _named(text, names) if text else ""
         new = bool(after_grace if position == me else after_seen)
         # `key`: all the line shows, under which its markup is kept (templating.kept)
         key = (seq, position, new, text)

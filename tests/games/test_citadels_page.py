@@ -905,7 +905,7 @@ def test_every_engine_and_page_string_has_a_french_translation():
     wanted += _msgids(root / "games/templatetags/citadels_tags.py")
     wanted += _msgids(root / "games/boards/citadels.py")
     wanted += _msgids(root / "games/boards/citadels_moves.py")
-    wanted += _msgids(root / "games/forms.py", "class CitadelsForm")
+    wanted += _msgids(root / "games/forms/citadels.py", "class CitadelsForm")
     from django.template import engines
 
     contextual, plural = [], []
