@@ -12,8 +12,7 @@ Assassin and the Thief guess the likeliest characters; end the turn last.
 from __future__ import annotations
 
 from ..engines.citadels.common import city_size
-from ..engines.citadels.view import _call as call_view
-from ..engines.citadels.view import card, character
+from ..engines.citadels.view import call_view, card, character
 
 # A rough taste for each character in the draft (higher is better).
 CHARACTER_TASTE = {
