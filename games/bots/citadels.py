@@ -11,6 +11,9 @@ Assassin and the Thief guess the likeliest characters; end the turn last.
 
 from __future__ import annotations
 
+from ..engines.citadels.common import city_size
+from ..engines.citadels.view import call_view, card, character
+
 # A rough taste for each character in the draft (higher is better).
 CHARACTER_TASTE = {
     "assassin": 4.0,
@@ -148,3 +151,47 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     if t in ("smithy", "laboratory", "museum"):
         return 1.5 if len(affordable(view, seat)) == 0 else -0.5
     return 2.0
+
+
+def lean_view(state: dict, seat: int) -> dict:
+    """What the heuristics read of `engine.view(state, seat)`, the same values
+    built by the engine's own view parts, without the rest (texts of the
+    lineup and the districts, the legal moves and their prices, the markers):
+    the hard search asks for a view at every decision of its playouts, and the
+    full one cost most of them. Hidden cards stay hidden as in the full view:
+    the hand and characters are the seat's own, the call's drawn cards and
+    sub-step only when the turn is the seat's."""
+    over = state["phase"] == "over"
+    revealed = {c for p in state["players"] for c in p["revealed"]}
+    players = []
+    for s, p in enumerate(state["players"]):
+        shown = (
+            p["characters"] if over else [c for c in p["characters"] if c in revealed]
+        )
+        players.append(
+            {
+                "seat": s,
+                "gold": p["gold"],
+                "hand_count": len(p["hand"]),
+                "city": [
+                    {**card(state, d["id"]), "beautified": d["beautified"]}
+                    for d in p["city"]
+                ],
+                "city_size": city_size(state, s),
+                "crown": state["crown"] == s,
+                "characters": [character(state, c) for c in shown],
+            }
+        )
+    me = state["players"][seat]
+    return {
+        "complete_size": state["complete_size"],
+        "players": players,
+        "call": call_view(state, seat) if state["phase"] == "call" else None,
+        "hand": [card(state, c) for c in me["hand"]],
+        "my_characters": [
+            {**character(state, c), "revealed": c in revealed} for c in me["characters"]
+        ],
+        "my_discards": [
+            character(state, f["id"]) for f in state["face_down"] if f["by"] == seat
+        ],
+    }

@@ -12,6 +12,8 @@ level B; at an odd number, A holds one seat and B the others. A's seats change
 from one game to the next, so that each level plays every position equally
 often. A game is A's win when its first place is one of A's seats (a tie for
 first between A and B counts a half). Intervals are 95 % Wilson intervals.
+Each row also gives each level's mean score and first places per seat it held
+(the fair comparison at an odd number of players, where A holds one seat).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .levels import Budget, choose_move
+from .levels import PAIRED, Budget, choose_move, hard_move
 
 PLAYERS = {"lost-cities": 2, "citadels": 4, "rival-cities": 2, "my-city": 4}
 MAX_DECISIONS = 5000
@@ -36,12 +38,16 @@ class Tally:
     wins: float = 0.0
     scores: dict = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
     seats: dict = field(default_factory=lambda: {"a": 0, "b": 0})
+    firsts: dict = field(default_factory=lambda: {"a": 0.0, "b": 0.0})
     seconds: float = 0.0
 
     def add(self, outcome: list[dict], a_seats: set[int]) -> None:
         self.games += 1
         first = [o["seat"] for o in outcome if o["rank"] == 1]
-        self.wins += sum(1 for s in first if s in a_seats) / len(first)
+        share = sum(1 for s in first if s in a_seats) / len(first)
+        self.wins += share
+        self.firsts["a"] += share
+        self.firsts["b"] += 1 - share
         for o in outcome:
             side = "a" if o["seat"] in a_seats else "b"
             self.scores[side] += o["score"] or 0
@@ -52,6 +58,12 @@ class Tally:
 
     def mean(self, side: str) -> float:
         return self.scores[side] / self.seats[side] if self.seats[side] else 0.0
+
+    def firsts_per_seat(self, side: str) -> float:
+        """The side's first places per seat it held (a tie for first shared):
+        with an odd number of players A holds one seat and B the others, so
+        this, not the win rate, says which level takes more first places."""
+        return self.firsts[side] / self.seats[side] if self.seats[side] else 0.0
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float, float]:
@@ -121,24 +133,26 @@ def row(slug: str, tally: Tally) -> str:
     return (
         f"| {slug} | {tally.a} vs {tally.b} | {tally.players} | {tally.games} "
         f"| {100 * p:.1f} % ({100 * low:.1f}–{100 * high:.1f}) "
-        f"| {tally.mean('a'):.1f} / {tally.mean('b'):.1f} | {tally.seconds:.0f} s |"
+        f"| {tally.mean('a'):.1f} / {tally.mean('b'):.1f} "
+        f"| {100 * tally.firsts_per_seat('a'):.1f} % / "
+        f"{100 * tally.firsts_per_seat('b'):.1f} % | {tally.seconds:.0f} s |"
     )
 
 
 HEADER = (
     "| game | pairing (A vs B) | players | games | A wins (95 % interval) "
-    "| mean score A / B | time |\n|---|---|---|---|---|---|---|"
+    "| mean score A / B | first places per seat A / B | time |\n"
+    "|---|---|---|---|---|---|---|---|"
 )
 
 
 def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
-    """Measured hard-search speed: iterations (playouts) per second from the
-    opening position and from a position a third of the way into a normal
-    game (for a `PAIRED` game, the first decision from there that hard
-    searches)."""
-    from .ismcts import search
-    from .levels import PAIRED, ROLLOUT, heuristic, paired_choice
-
+    """Measured hard-search speed from the opening position and from a position
+    a third of the way into a normal game (for a `PAIRED` game, the first
+    decision from there that hard searches): (iterations per second of wall
+    clock, iterations per second of this process's CPU time) for each; a
+    `PAIRED` game's iterations are its playouts. On a shared machine the second
+    says what the search costs, the first what it got."""
     state = engine.setup(players, engine.default_options(players), seed)
     rates = []
     for _ in range(2):
@@ -148,32 +162,17 @@ def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
         stats: dict = {}
         seat = engine.to_move(state)[0]
         paired = PAIRED.get(engine.slug)
-        if paired is not None:
-            while paired.searched and not paired.searched(state, seat):
-                state = advance(engine, state, 1)
-                if engine.is_over(state):
-                    return rates
-                seat = engine.to_move(state)[0]
-            legal = engine.legal_moves(state, seat)
-            t = time.perf_counter()
-            budget = Budget(10**9, seconds)
-            paired_choice(engine, state, seat, legal, paired, seed, budget, stats)
-            rates.append(stats["iterations"] / (time.perf_counter() - t))
-            state = advance(engine, state, 30 * players)
-            continue
-        t = time.perf_counter()
-        search(
-            engine,
-            state,
-            seat,
-            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
-            prior=heuristic(engine.slug),
-            seed=seed,
-            iterations=10**9,
-            seconds=seconds,
-            stats=stats,
+        while paired and paired.searched and not paired.searched(state, seat):
+            state = advance(engine, state, 1)
+            if engine.is_over(state):
+                return rates
+            seat = engine.to_move(state)[0]
+        wall, cpu = time.perf_counter(), time.process_time()
+        hard_move(
+            engine, state, seat, seed=seed, budget=Budget(10**9, seconds), stats=stats
         )
-        rates.append(stats["iterations"] / (time.perf_counter() - t))
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        rates.append((stats["iterations"] / wall, stats["iterations"] / cpu))
         state = advance(engine, state, 30 * players)
     return rates
 

@@ -18,9 +18,12 @@ seat's view. Every choice is deterministic for a given seed.
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Callable
+from contextlib import contextmanager
 from dataclasses import dataclass
 
+from ..engines.base import untranslated
 from . import (
     citadels,
     citadels_normal,
@@ -31,6 +34,7 @@ from . import (
     my_city_normal,
     rival_cities,
     rival_routes,
+    rival_view,
 )
 from .ismcts import paired_search, search
 
@@ -57,6 +61,33 @@ HEURISTICS: dict[str, dict[str, Score]] = {
 # The hard search's playouts: the normal heuristic, except where it is too slow
 # to play many games within a decision's budget (My City's counts every point).
 ROLLOUT = {"my-city": "easy"}
+
+
+# What the hard search's heuristics read of a view, built without the rest, where
+# the engine's full view costs most of a playout (`<game>.lean_view(state, seat)`).
+LEAN_VIEWS = {
+    "citadels": citadels.lean_view,
+    "my-city": my_city.lean_view,
+    "rival-cities": rival_view.lean_view,
+}
+
+
+class _LeanViews:
+    """The engine, except that `view` is the game's lean view."""
+
+    def __init__(self, engine, view):
+        self._engine = engine
+        self.view = view
+
+    def __getattr__(self, name):
+        return getattr(self._engine, name)
+
+
+def for_search(engine):
+    """The engine as the hard search sees it (lean views where the game has
+    them)."""
+    lean = LEAN_VIEWS.get(engine.slug)
+    return engine if lean is None else _LeanViews(engine, lean)
 
 
 @dataclass(frozen=True)
@@ -91,6 +122,34 @@ class Budget:
     seconds: float = 1.5
 
 
+_quiet_lock = threading.Lock()
+_quiet_depth = 0
+_quiet_context = None
+
+
+@contextmanager
+def quiet():
+    """The engines' texts left in English while a search runs: the heuristics
+    read no text, and translating a view's texts cost most of a playout's time
+    (Rival Cities: 95 % of a hard decision). Counted, so that searches that
+    overlap in threads of one process restore the translator only when the last
+    one ends."""
+    global _quiet_depth, _quiet_context
+    with _quiet_lock:
+        if _quiet_depth == 0:
+            _quiet_context = untranslated()
+            _quiet_context.__enter__()
+        _quiet_depth += 1
+    try:
+        yield
+    finally:
+        with _quiet_lock:
+            _quiet_depth -= 1
+            if _quiet_depth == 0:
+                _quiet_context.__exit__(None, None, None)
+                _quiet_context = None
+
+
 def heuristic(slug: str, level: str = DEFAULT_LEVEL) -> Score | None:
     """The scoring function of that game and level (hard uses normal's)."""
     table = HEURISTICS.get(slug)
@@ -105,6 +164,30 @@ def best_move(score: Score, view: dict, seat: int, legal: list, rng) -> dict:
         (score(view, seat, move), rng.random(), i) for i, move in enumerate(legal)
     ]
     return legal[max(scored)[2]]
+
+
+def hard_move(
+    engine, state: dict, seat: int, *, seed: int, budget: Budget, stats=None
+) -> dict:
+    """The hard player's move: the search within `budget`, over lean untranslated
+    views, the normal heuristic as its prior and `ROLLOUT`'s as its playouts;
+    where the game is `PAIRED`, the paired playouts of `paired_choice`."""
+    paired = PAIRED.get(engine.slug)
+    if paired is not None:
+        legal = engine.legal_moves(state, seat)
+        return paired_choice(engine, state, seat, legal, paired, seed, budget, stats)
+    with quiet():
+        return search(
+            for_search(engine),
+            state,
+            seat,
+            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
+            prior=heuristic(engine.slug),
+            seed=seed,
+            iterations=budget.iterations,
+            seconds=budget.seconds,
+            stats=stats,
+        )
 
 
 def choose_move(
@@ -127,20 +210,7 @@ def choose_move(
         level = DEFAULT_LEVEL
     score = heuristic(engine.slug, level)
     if level == "hard":
-        budget = budget or Budget()
-        paired = PAIRED.get(engine.slug)
-        if paired is not None:
-            return paired_choice(engine, state, seat, legal, paired, seed, budget)
-        return search(
-            engine,
-            state,
-            seat,
-            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
-            prior=score,
-            seed=seed,
-            iterations=budget.iterations,
-            seconds=budget.seconds,
-        )
+        return hard_move(engine, state, seat, seed=seed, budget=budget or Budget())
     if score is None or (level == "easy" and rng.random() < EASY_NOISE):
         return rng.choice(legal)
     view = engine.view(state, seat)  # a bot sees only what its seat may see

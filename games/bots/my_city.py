@@ -5,6 +5,10 @@ tie-break); pass only when every placement loses more than a pass; stop last."""
 
 from __future__ import annotations
 
+from ..engines.my_city.board import COLS, ROWS
+from ..engines.my_city.buildings import orientations_of
+from ..engines.my_city.rules import revealed_building
+
 # What covering a space is worth (base scoring: -1 per empty meadow, -1 per rock,
 # +1 per tree while they stay visible).
 COVER_GAIN = {".": 1, "G": 1, "R": 2, "r": 1, "T": -2, "t": -1}
@@ -39,3 +43,46 @@ def score_move(view: dict, seat: int, move: dict) -> float:
                 snug += 1
     top = sum(r for r, _c in cells) / len(cells)
     return gain + 0.08 * snug - 0.01 * top
+
+
+def lean_view(state: dict, seat: int) -> dict:
+    """What the heuristics read of `engine.view(state, seat)`, the same values
+    without the rest (texts, every seat's score, a deep copy): the hard search
+    asks for a view at every decision of its playouts, and the full one cost
+    three quarters of them. Only public parts of the state are read (the
+    revealed card, the boards, the rules and races in force); the heuristics do
+    not change a view, so its lists are the state's own. Other seats' grids are
+    left out (no heuristic reads them)."""
+    building = revealed_building(state)
+    revealed = None
+    if building is not None:
+        revealed = {"building": building, "orientations": orientations_of(building)}
+    players = [
+        {
+            "seat": s,
+            "terrain": p["terrain"],
+            "cells": _grid(p["placed"]) if s == seat else None,
+            "placed": p["placed"],
+            "passes": p["passes"],
+            "catch_up": p["catch_up"],
+            "stickers": p.get("stickers", []),
+            "races": p.get("races", {}),
+        }
+        for s, p in enumerate(state["players"])
+    ]
+    chapter = None if state["chapter"] is None else {"rules": state["rules"]}
+    return {
+        "mode": state["mode"],
+        "chapter": chapter,
+        "races": state.get("races", []),
+        "revealed": revealed,
+        "players": players,
+    }
+
+
+def _grid(placed: list) -> list:
+    grid = [[None] * COLS for _ in range(ROWS)]
+    for entry in placed:
+        for r, c in entry["cells"]:
+            grid[r][c] = entry["building"]
+    return grid

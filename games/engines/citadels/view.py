@@ -194,7 +194,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         )
     out["players"] = players
     out["draft"] = _draft(state, seat) if state["phase"] == "draft" else None
-    out["call"] = _call(state, seat) if state["phase"] == "call" else None
+    out["call"] = call_view(state, seat) if state["phase"] == "call" else None
     out["pending"] = _pending(state)
     out.update(_markers(state, seat, over))
     if seat is not None:
@@ -227,7 +227,9 @@ def _draft(state: dict, seat: int | None) -> dict:
     }
 
 
-def _call(state: dict, seat: int | None) -> dict | None:
+def call_view(state: dict, seat: int | None) -> dict | None:
+    """The character being called and its turn as `seat` sees them (the view's
+    `call`)."""
     turn = state["turn"]
     if not turn:
         return {"rank": state["rank"], "character": None, "turn": None}

@@ -52,15 +52,19 @@ class Command(BaseCommand):
             if a not in CHOICES or b not in CHOICES:
                 raise CommandError(f"a pair is two of {', '.join(CHOICES)}: {pair!r}")
         if options["speed"]:
-            self.stdout.write("| game | players | hard iterations/s (opening, later) |")
-            self.stdout.write("|---|---|---|")
+            self.stdout.write(
+                "| game | players | hard iterations/s (opening, later) "
+                "| per CPU second (opening, later) |"
+            )
+            self.stdout.write("|---|---|---|---|")
             for slug in slugs:
                 players = options["players"] or PLAYERS[slug]
                 rates = iterations_per_second(
                     engines.get(slug), players, options["speed"], options["seed"]
                 )
-                shown = ", ".join(f"{r:.0f}" for r in rates)
-                self.stdout.write(f"| {slug} | {players} | {shown} |")
+                wall = ", ".join(f"{w:.0f}" for w, _cpu in rates)
+                cpu = ", ".join(f"{c:.0f}" for _w, c in rates)
+                self.stdout.write(f"| {slug} | {players} | {wall} | {cpu} |")
             return
         self.stdout.write(
             f"hard budget: {budget.iterations} iterations, {budget.seconds} s"
