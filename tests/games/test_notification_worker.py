@@ -48,8 +48,14 @@ def worker(django_db_blocker):
     app.control.purge()  # nothing left over from another run
     try:
         with django_db_blocker.unblock():
+            # The queue named: a worker started in this process with other
+            # queues (test_bots_task.py) leaves its choice on the app.
             with start_worker(
-                app, pool="solo", perform_ping_check=False, shutdown_timeout=15
+                app,
+                pool="solo",
+                perform_ping_check=False,
+                shutdown_timeout=15,
+                queues=[app.conf.task_default_queue],
             ):
                 yield app
     finally:
