@@ -11,8 +11,7 @@ Assassin and the Thief guess the likeliest characters; end the turn last.
 
 from __future__ import annotations
 
-from ..engines.citadels.common import city_size
-from ..engines.citadels.view import call_view, card, character
+from ..engines.citadels.view import call_view, card, character, players_view
 
 # A rough taste for each character in the draft (higher is better).
 CHARACTER_TASTE = {
@@ -161,31 +160,11 @@ def lean_view(state: dict, seat: int) -> dict:
     full one cost most of them. Hidden cards stay hidden as in the full view:
     the hand and characters are the seat's own, the call's drawn cards and
     sub-step only when the turn is the seat's."""
-    over = state["phase"] == "over"
     revealed = {c for p in state["players"] for c in p["revealed"]}
-    players = []
-    for s, p in enumerate(state["players"]):
-        shown = (
-            p["characters"] if over else [c for c in p["characters"] if c in revealed]
-        )
-        players.append(
-            {
-                "seat": s,
-                "gold": p["gold"],
-                "hand_count": len(p["hand"]),
-                "city": [
-                    {**card(state, d["id"]), "beautified": d["beautified"]}
-                    for d in p["city"]
-                ],
-                "city_size": city_size(state, s),
-                "crown": state["crown"] == s,
-                "characters": [character(state, c) for c in shown],
-            }
-        )
     me = state["players"][seat]
     return {
         "complete_size": state["complete_size"],
-        "players": players,
+        "players": players_view(state),
         "call": call_view(state, seat) if state["phase"] == "call" else None,
         "hand": [card(state, c) for c in me["hand"]],
         "my_characters": [

@@ -5,9 +5,9 @@ tie-break); pass only when every placement loses more than a pass; stop last."""
 
 from __future__ import annotations
 
-from ..engines.my_city.board import COLS, ROWS
 from ..engines.my_city.buildings import orientations_of
 from ..engines.my_city.rules import revealed_building
+from ..engines.my_city.view import grid_of
 
 # What covering a space is worth (base scoring: -1 per empty meadow, -1 per rock,
 # +1 per tree while they stay visible).
@@ -61,7 +61,7 @@ def lean_view(state: dict, seat: int) -> dict:
         {
             "seat": s,
             "terrain": p["terrain"],
-            "cells": _grid(p["placed"]) if s == seat else None,
+            "cells": grid_of(p["placed"]) if s == seat else None,
             "placed": p["placed"],
             "passes": p["passes"],
             "catch_up": p["catch_up"],
@@ -78,11 +78,3 @@ def lean_view(state: dict, seat: int) -> dict:
         "revealed": revealed,
         "players": players,
     }
-
-
-def _grid(placed: list) -> list:
-    grid = [[None] * COLS for _ in range(ROWS)]
-    for entry in placed:
-        for r, c in entry["cells"]:
-            grid[r][c] = entry["building"]
-    return grid

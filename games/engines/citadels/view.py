@@ -169,30 +169,7 @@ def view(engine, state: dict, seat: int | None) -> dict:
         "face_up": [character(state, c) for c in face_up],
         "to_move": engine.to_move(state),
     }
-    players = []
-    for s, p in enumerate(state["players"]):
-        shown = (
-            p["characters"] if over else [c for c in p["characters"] if c in revealed]
-        )
-        players.append(
-            {
-                "seat": s,
-                "gold": p["gold"],
-                "hand_count": len(p["hand"]),
-                "city": [
-                    {**card(state, d["id"]), "beautified": d["beautified"]}
-                    for d in p["city"]
-                ],
-                "city_size": city_size(state, s),
-                "complete": is_complete(state, s),
-                "museum_count": len(p["museum"]),
-                "crown": state["crown"] == s,
-                "character_count": len(p["characters"]),
-                "characters": [character(state, c) for c in shown],
-                "hand": [card(state, c) for c in p["hand"]] if over else None,
-            }
-        )
-    out["players"] = players
+    out["players"] = players_view(state)
     out["draft"] = _draft(state, seat) if state["phase"] == "draft" else None
     out["call"] = call_view(state, seat) if state["phase"] == "call" else None
     out["pending"] = _pending(state)
@@ -225,6 +202,37 @@ def _draft(state: dict, seat: int | None) -> dict:
         "pile_count": len(draft["pile"]),
         "pile": [character(state, c) for c in sorted(draft["pile"])] if mine else None,
     }
+
+
+def players_view(state: dict) -> list[dict]:
+    """What every seat sees of each player (the view's `players`): characters
+    once revealed, hands once the game is over."""
+    over = state["phase"] == "over"
+    revealed = {c for p in state["players"] for c in p["revealed"]}
+    players = []
+    for s, p in enumerate(state["players"]):
+        shown = (
+            p["characters"] if over else [c for c in p["characters"] if c in revealed]
+        )
+        players.append(
+            {
+                "seat": s,
+                "gold": p["gold"],
+                "hand_count": len(p["hand"]),
+                "city": [
+                    {**card(state, d["id"]), "beautified": d["beautified"]}
+                    for d in p["city"]
+                ],
+                "city_size": city_size(state, s),
+                "complete": is_complete(state, s),
+                "museum_count": len(p["museum"]),
+                "crown": state["crown"] == s,
+                "character_count": len(p["characters"]),
+                "characters": [character(state, c) for c in shown],
+                "hand": [card(state, c) for c in p["hand"]] if over else None,
+            }
+        )
+    return players
 
 
 def call_view(state: dict, seat: int | None) -> dict | None:

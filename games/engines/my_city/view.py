@@ -37,7 +37,7 @@ def secrets(state: dict, seat: int | None) -> list[str]:
     return []
 
 
-def _grid(placed: list) -> list:
+def grid_of(placed: list) -> list:
     """Rows x columns of building ids (null where no building stands)."""
     grid = [[None] * COLS for _ in range(ROWS)]
     for entry in placed:
@@ -69,7 +69,7 @@ def view(state: dict, seat: int | None) -> dict:
             {
                 "seat": s,
                 "terrain": list(p["terrain"]),
-                "cells": _grid(p["placed"]),
+                "cells": grid_of(p["placed"]),
                 "placed": [
                     {
                         "building": e["building"],

@@ -123,11 +123,13 @@ def card_text(card_id: str) -> str:
     return " + ".join(action_text(a) for a in card["actions"])
 
 
-def card_view(card_id: str | None) -> dict | None:
+def card_view(card_id: str | None, texts: bool = True) -> dict | None:
     if card_id is None:
         return None
     card = CARDS[card_id]
-    out = {"id": card_id, "text": card_text(card_id), "split": "halves" in card}
+    out = {"id": card_id, "split": "halves" in card}
+    if texts:
+        out["text"] = card_text(card_id)
     out["halves" if "halves" in card else "actions"] = card.get(
         "halves", card.get("actions")
     )
@@ -147,10 +149,12 @@ SHIP_TEXTS = {
 }
 
 
-def ship_view(card: str | None) -> dict | None:
+def ship_view(card: str | None, texts: bool = True) -> dict | None:
     if card is None:
         return None
     data = SHIPS[card]
+    if not texts:
+        return {"id": card, "number": int(card.split("-")[1]), **data}
     if "income" in data:
         income = {**data["income"], "letter": data.get("income_letters", 0)}
         text = _("Low-season income: {what}").format(what=bundle_text(income))
@@ -177,10 +181,12 @@ ALLIANCE_TEXTS = {
 }
 
 
-def alliance_view(card: str | None) -> dict | None:
+def alliance_view(card: str | None, texts: bool = True) -> dict | None:
     if card is None:
         return None
     data = ALLIANCES[card]
+    if not texts:
+        return {"id": card, **data}
     if "production" in data:
         text = _("+1 {res} on a production of {res}").format(res=_(data["production"]))
     else:
@@ -189,8 +195,10 @@ def alliance_view(card: str | None) -> dict | None:
     return {"id": card, **data, "text": text}
 
 
-def lawsuit_view(card: str) -> dict:
+def lawsuit_view(card: str, texts: bool = True) -> dict:
     data = LAWSUITS[card]
+    if not texts:
+        return {"id": card, "number": int(card.split("-")[1]), **data}
     bonus = [action_text(a) for a in data["bonus"]] + [_("one step")]
     extra = ngettext(
         "up to {n} more step at the same cost",
@@ -218,7 +226,7 @@ def event_text(event: dict) -> str:
 # --- The view ---------------------------------------------------------------------
 
 
-def city_view(state: dict, seat: int, viewer: int | None) -> dict:
+def city_view(state: dict, seat: int, viewer: int | None, texts: bool = True) -> dict:
     data = state["players"][seat]
     shown = viewer == seat or state["over"]
     return {
@@ -229,17 +237,17 @@ def city_view(state: dict, seat: int, viewer: int | None) -> dict:
         "letters": data["letters"],
         "factories": dict(data["factories"]),
         "stars": data["stars"],
-        "hand": [card_view(card) for card in data["hand"]] if shown else None,
+        "hand": [card_view(c, texts) for c in data["hand"]] if shown else None,
         "hand_count": len(data["hand"]),
-        "ships": [ship_view(card) for card in data["ships"]],
-        "alliances": [alliance_view(card) for card in data["alliances"]],
-        "lawsuits_won": [lawsuit_view(card) for card in data["lawsuits"]],
+        "ships": [ship_view(card, texts) for card in data["ships"]],
+        "alliances": [alliance_view(card, texts) for card in data["alliances"]],
+        "lawsuits_won": [lawsuit_view(card, texts) for card in data["lawsuits"]],
         "holds_bell": state["bell"] == seat,
         "star_count": star_breakdown(state, seat),
     }
 
 
-def ring_view(state: dict) -> list[dict]:
+def ring_view(state: dict, texts: bool = True) -> list[dict]:
     mover = state["turn"]
     free_extra = has_ship(state, mover, 17)
     out = []
@@ -249,7 +257,7 @@ def ring_view(state: dict) -> list[dict]:
             {
                 "space": index,
                 "kind": space["kind"],
-                "card": card_view(space["card"]),
+                "card": card_view(space["card"], texts),
                 "distance": distance,
                 "cost": move_cost(distance, free_extra) if distance else None,
                 "inkwell": index == state["inkwell"],
@@ -258,22 +266,22 @@ def ring_view(state: dict) -> list[dict]:
     return out
 
 
-def view(engine, state: dict, seat: int | None) -> dict:
+def public_view(state: dict, seat: int | None, *, texts: bool = True) -> dict:
+    """The view without its legal moves and log lines; without the pieces'
+    texts too unless `texts` (what the hard search reads, games/bots)."""
     task = None if state["over"] or not state["queue"] else state["queue"][-1]
-    to_move = [task["seat"]] if task else []
     return {
         "over": state["over"],
         "result": state["result"],
         "viewer": seat,
         "turn": state["turn"],
         "first": state["first"],
-        "to_move": to_move,
+        "to_move": [task["seat"]] if task else [],
         "decision": dict(task) if task else None,
-        "legal_moves": engine.legal_moves(state, seat) if seat in to_move else [],
         "inkwell": state["inkwell"],
         "bell": state["bell"],
         "low_seasons": state["low_seasons"],
-        "ring": ring_view(state),
+        "ring": ring_view(state, texts),
         "prestige": {
             "position": state["prestige"],
             "win_at": PRESTIGE_WIN,
@@ -281,29 +289,38 @@ def view(engine, state: dict, seat: int | None) -> dict:
             "stars": {str(k): v for k, v in PRESTIGE_STARS.items()},
         },
         "supply": dict(state["supply"]),
-        "cities": [city_view(state, s, seat) for s in (0, 1)],
+        "cities": [city_view(state, s, seat, texts) for s in (0, 1)],
         "ships": {
-            "face_up": [ship_view(card) for card in state["ships_face_up"]],
+            "face_up": [ship_view(c, texts) for c in state["ships_face_up"]],
             "deck": len(state["ship_deck"]),
         },
-        "alliances": {"board": [alliance_view(c) for c in state["alliances_board"]]},
+        "alliances": {
+            "board": [alliance_view(c, texts) for c in state["alliances_board"]]
+        },
         "lawsuits": {
             "positions": [
-                {"lawsuit": lawsuit_view(e["card"]), "marker": e["marker"]}
+                {"lawsuit": lawsuit_view(e["card"], texts), "marker": e["marker"]}
                 if e
                 else None
                 for e in state["lawsuits"]
             ],
             "deck": len(state["lawsuit_deck"]),
-            "out": [lawsuit_view(card) for card in state["lawsuits_out"]],
+            "out": [lawsuit_view(card, texts) for card in state["lawsuits_out"]],
         },
         "special": {
             "deck": len(state["special_deck"]),
-            "discard": [card_view(card) for card in state["special_discard"]],
-            "played": [card_view(card) for card in state["played"]],
+            "discard": [card_view(c, texts) for c in state["special_discard"]],
+            "played": [card_view(c, texts) for c in state["played"]],
         },
-        "events": [event_text(e) for e in state["events"]],
     }
+
+
+def view(engine, state: dict, seat: int | None) -> dict:
+    out = public_view(state, seat)
+    to_move = out["to_move"]
+    out["legal_moves"] = engine.legal_moves(state, seat) if seat in to_move else []
+    out["events"] = [event_text(e) for e in state["events"]]
+    return out
 
 
 def secrets(state: dict, seat: int | None) -> list[str]:
