@@ -85,21 +85,26 @@ def affordable(view: dict, seat: int) -> list[int]:
     ]
 
 
+def draft_taste(me: dict, key: str) -> float:
+    """How much this player wants the character `key` in the draft: its taste,
+    more for income when poor, cards when the hand is thin, the crown."""
+    score = CHARACTER_TASTE.get(key, 2.0)
+    if key in ("merchant", "trader", "alchemist") and me["gold"] <= 2:
+        score += 1.0
+    if key in ("architect", "scholar", "navigator") and me["hand_count"] <= 1:
+        score += 1.5
+    if key == "king" and not me["crown"]:
+        score += 0.5
+    return score
+
+
 def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     t = move["type"]
     me = me_of(view, seat)
     leader = leader_of(view, seat)
     cards = cards_of(view)
     if t == "choose":
-        key = move["character"][5:]
-        score = CHARACTER_TASTE.get(key, 2.0)
-        if key in ("merchant", "trader", "alchemist") and me["gold"] <= 2:
-            score += 1.0
-        if key in ("architect", "scholar", "navigator") and me["hand_count"] <= 1:
-            score += 1.5
-        if key == "king" and not me["crown"]:
-            score += 0.5
-        return score
+        return draft_taste(me, move["character"][5:])
     if t == "discard_character":
         return -CHARACTER_TASTE.get(move["character"][5:], 2.0)
     # The resources first (2016 allows abilities before them; this player

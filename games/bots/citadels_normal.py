@@ -24,10 +24,10 @@ The easy player's rules are in games/bots/citadels.py.
 from __future__ import annotations
 
 from games.bots.citadels import (
-    CHARACTER_TASTE,
     TARGET_TASTE,
     cards_of,
     cost_of,
+    draft_taste,
     leader_of,
     me_of,
 )
@@ -100,14 +100,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:  # noqa: C901
     cards = cards_of(view)
     if t == "choose":
         key = move["character"][5:]
-        score = CHARACTER_TASTE.get(key, 2.0) + threat_taste(view, seat, key)
-        if key in ("merchant", "trader", "alchemist") and me["gold"] <= 2:
-            score += 1.0
-        if key in ("architect", "scholar", "navigator") and me["hand_count"] <= 1:
-            score += 1.5
-        if key == "king" and not me["crown"]:
-            score += 0.5
-        return score
+        return draft_taste(me, key) + threat_taste(view, seat, key)
     # The resources first (2016 allows abilities before them; this player
     # gathers first, as in the classic game): above every other move.
     if t in ("take_gold", "draw_cards"):
