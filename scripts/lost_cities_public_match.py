@@ -33,7 +33,7 @@ from the pile just discarded to, the round ends with the deck's last card, the
 same scoring), with one difference in what is seen: the bot gets whole discard
 piles (public, they were each seen as they were laid), our player only each
 pile's top and count (our view). The starter alternates: our player starts
-the even rounds. Ours is `games.bots.choose_move` at `--level` with the budget
+the rounds of odd seed (a round's seed is `--seed` plus its index). Ours is `games.bots.choose_move` at `--level` with the budget
 given. A round is won by the higher score; equal scores are a draw (half a
 win in the win rate, whose interval is the ladder's 95 % Wilson interval).
 """
@@ -216,11 +216,12 @@ class PublicBot:
 
 
 def play_round(engine, index: int, args, bot) -> dict:
-    """One round; our player starts when `index` is even. `bot(state, seed)`
-    answers a snapshot with the bot's turn."""
+    """One round; our player starts when the round's seed is odd (so a match
+    split into runs by `--seed` plays the rounds of one run). `bot(state,
+    seed)` answers a snapshot with the bot's turn."""
     seed = args.seed + index
     state = engine.setup(2, dict(OPTIONS), seed)
-    ours = state["starter"] if index % 2 == 0 else 1 - state["starter"]
+    ours = state["starter"] if seed % 2 == 1 else 1 - state["starter"]
     budget = Budget(iterations=args.iterations, seconds=args.seconds)
     seen, pending = Seen(), None
     row = {"ours_started": ours == state["starter"], "fallbacks": 0}

@@ -135,10 +135,12 @@ def test_a_round_against_a_fake_bot_is_played_to_its_end_with_legal_moves(
     assert any(bot.taken) == draw_from_pile
 
 
-def test_our_player_starts_the_even_rounds_and_not_the_odd_ones():
+def test_our_player_starts_the_rounds_of_odd_seed_and_not_the_others():
     bot, _ = discard_first_and_draw(False)
-    assert match.play_round(ENGINE, 0, args(), bot)["ours_started"]
-    assert not match.play_round(ENGINE, 1, args(), bot)["ours_started"]
+    assert match.play_round(ENGINE, 0, args(), bot)["ours_started"]  # seed 3
+    assert not match.play_round(ENGINE, 1, args(), bot)["ours_started"]  # seed 4
+    # A match split by --seed keeps each round's starter: seed 676 is round 676.
+    assert not match.play_round(ENGINE, 0, args(seed=676), bot)["ours_started"]
 
 
 def test_an_answer_that_is_not_a_legal_move_is_replaced_and_counted():
