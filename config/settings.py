@@ -269,8 +269,11 @@ CELERY_WORKER_REDIRECT_STDOUTS = False  # emails echoed as written, not as log l
 CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
 
 # Computer players (games/bots/levels.py): what one "hard" decision may spend,
-# iterations of its tree search and seconds of wall clock, whichever ends first.
-BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=400)
+# iterations of its search and seconds of wall clock, whichever ends first. Each
+# game has the budget its hard player was measured at (`levels.HARD_BUDGETS`);
+# BOT_HARD_ITERATIONS, when set, replaces its iterations in every game, and
+# BOT_HARD_SECONDS bounds its clock.
+BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=0)
 BOT_HARD_SECONDS = env.float("BOT_HARD_SECONDS", default=1.5)
 
 # Security: secure cookies, HSTS and a strict CSP whenever DEBUG is off.

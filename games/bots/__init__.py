@@ -6,6 +6,20 @@ the one entry point; it is deterministic for a given seed.
 
 from __future__ import annotations
 
-from .levels import DEFAULT_LEVEL, LEVELS, Budget, choose_move, heuristic
+from .levels import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    Budget,
+    choose_move,
+    hard_budget_of,
+    heuristic,
+)
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Budget", "choose_move", "heuristic"]
+__all__ = [
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "Budget",
+    "choose_move",
+    "hard_budget_of",
+    "heuristic",
+]

@@ -122,6 +122,21 @@ class Budget:
     seconds: float = 1.5
 
 
+# The site's hard player, per game: the budget the ladder measured it at
+# (docs/bots.md), the clock a bound that only a slow machine reaches.
+HARD_BUDGETS = {
+    "lost-cities": Budget(iterations=30, seconds=1.5),
+    "citadels": Budget(iterations=20, seconds=1.5),
+    "rival-cities": Budget(iterations=20, seconds=1.5),
+    "my-city": Budget(iterations=20, seconds=1.5),
+}
+
+
+def hard_budget_of(slug: str) -> Budget:
+    """The budget a hard decision of that game spends on the site."""
+    return HARD_BUDGETS.get(slug, Budget(iterations=20, seconds=1.5))
+
+
 _quiet_lock = threading.Lock()
 _quiet_depth = 0
 _quiet_context = None
@@ -210,7 +225,8 @@ def choose_move(
         level = DEFAULT_LEVEL
     score = heuristic(engine.slug, level)
     if level == "hard":
-        return hard_move(engine, state, seat, seed=seed, budget=budget or Budget())
+        budget = budget or hard_budget_of(engine.slug)
+        return hard_move(engine, state, seat, seed=seed, budget=budget)
     if score is None or (level == "easy" and rng.random() < EASY_NOISE):
         return rng.choice(legal)
     view = engine.view(state, seat)  # a bot sees only what its seat may see

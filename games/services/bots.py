@@ -37,16 +37,23 @@ from django.conf import settings
 from django.db import transaction
 
 from games import engines
-from games.bots import Budget, choose_move
+from games.bots import Budget, choose_move, hard_budget_of
 
 from .. import rows
 from ..models import Game, Seat
 from .core import game_locked, move_apply
 
 
-def hard_budget() -> Budget:
-    """What a hard computer player may spend on one decision (settings)."""
-    return Budget(settings.BOT_HARD_ITERATIONS, settings.BOT_HARD_SECONDS)
+def hard_budget(slug: str) -> Budget:
+    """What a hard computer player of that game may spend on one decision: the
+    game's measured budget (`levels.HARD_BUDGETS`), its iterations replaced by
+    `BOT_HARD_ITERATIONS` where that is set, its clock bounded by
+    `BOT_HARD_SECONDS`."""
+    game = hard_budget_of(slug)
+    return Budget(
+        settings.BOT_HARD_ITERATIONS or game.iterations,
+        min(game.seconds, settings.BOT_HARD_SECONDS),
+    )
 
 
 def bot_move(engine, game: Game, seat: Seat, level: str) -> dict:
@@ -58,7 +65,7 @@ def bot_move(engine, game: Game, seat: Seat, level: str) -> dict:
         seat.position,
         seed=game.seed + game.version,
         level=level,
-        budget=hard_budget(),
+        budget=hard_budget(engine.slug),
     )
 
 

@@ -186,7 +186,9 @@ def test_the_ladder_command_prints_a_table_on_a_tiny_sample():
         stdout=out,
         stderr=StringIO(),
     )
-    lines = [line for line in out.getvalue().splitlines() if "lost-cities" in line]
+    text = out.getvalue()
+    assert "lost-cities: hard budget 1 iterations, 1.5 s" in text
+    lines = [line for line in text.splitlines() if line.startswith("| lost-cities")]
     assert len(lines) == 2
     assert "hard vs random | 2 | 1 |" in lines[0]
 
@@ -216,3 +218,22 @@ def test_the_new_table_forms_computer_players_get_the_chosen_level(ana):
     game = Game.objects.get()
     assert game.status == Game.Status.ACTIVE
     assert [s.bot_level for s in game.seats.order_by("position")] == ["", "easy"]
+
+
+def test_the_site_plays_each_games_hard_player_at_its_measured_budget(settings):
+    """The hard budget is the game's own (the one docs/bots.md measured);
+    BOT_HARD_ITERATIONS, when set, replaces its iterations, and
+    BOT_HARD_SECONDS bounds its clock."""
+    from games.bots.levels import HARD_BUDGETS
+    from games.services.bots import hard_budget
+
+    settings.BOT_HARD_ITERATIONS = 0
+    settings.BOT_HARD_SECONDS = 1.5
+    assert set(HARD_BUDGETS) == {"lost-cities", "citadels", "rival-cities", "my-city"}
+    for slug, budget in HARD_BUDGETS.items():
+        assert hard_budget(slug) == budget
+    assert hard_budget("lost-cities").iterations == 30
+    settings.BOT_HARD_ITERATIONS = 7
+    settings.BOT_HARD_SECONDS = 0.5
+    assert hard_budget("citadels").iterations == 7
+    assert hard_budget("citadels").seconds == 0.5

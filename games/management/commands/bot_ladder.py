@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games import engines
 from games.bots.ladder import HEADER, PLAYERS, iterations_per_second, row, run
-from games.bots.levels import LEVELS, Budget
+from games.bots.levels import LEVELS, Budget, hard_budget_of
 
 CHOICES = ("random", *LEVELS)
 
@@ -26,10 +26,14 @@ class Command(BaseCommand):
         )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(
-            "--iterations", type=int, default=200, help="hard: iterations per decision"
+            "--iterations",
+            type=int,
+            help="hard: iterations per decision (default: the game's site budget)",
         )
         parser.add_argument(
-            "--seconds", type=float, default=2.0, help="hard: seconds per decision"
+            "--seconds",
+            type=float,
+            help="hard: seconds per decision (default: the game's site budget)",
         )
         parser.add_argument(
             "--speed",
@@ -41,7 +45,14 @@ class Command(BaseCommand):
     def handle(self, *args, **options):
         slugs = options["game"] or sorted(PLAYERS)
         pairs = options["pair"] or ["normal:easy"]
-        budget = Budget(options["iterations"], options["seconds"])
+
+        def budget_of(slug: str) -> Budget:
+            site = hard_budget_of(slug)
+            return Budget(
+                options["iterations"] or site.iterations,
+                options["seconds"] or site.seconds,
+            )
+
         for slug in slugs:
             try:
                 engines.get(slug)
@@ -66,11 +77,15 @@ class Command(BaseCommand):
                 cpu = ", ".join(f"{c:.0f}" for _w, c in rates)
                 self.stdout.write(f"| {slug} | {players} | {wall} | {cpu} |")
             return
-        self.stdout.write(
-            f"hard budget: {budget.iterations} iterations, {budget.seconds} s"
-        )
+        for slug in slugs:
+            budget = budget_of(slug)
+            self.stdout.write(
+                f"{slug}: hard budget {budget.iterations} iterations, "
+                f"{budget.seconds} s"
+            )
         self.stdout.write(HEADER)
         for slug in slugs:
+            budget = budget_of(slug)
             for pair in pairs:
                 a, _sep, b = pair.partition(":")
 
