@@ -33,6 +33,7 @@ from . import (
     my_city,
     my_city_normal,
     rival_cities,
+    rival_playout,
     rival_routes,
     rival_view,
 )
@@ -109,6 +110,11 @@ PAIRED: dict[str, Paired] = {
         playout=lost_cities_playout.playout_move,
         value=lost_cities_playout.round_margin,
         searched=lost_cities_playout.searched,
+    ),
+    "rival-cities": Paired(
+        playout=rival_playout.playout_move,
+        value=rival_playout.result,
+        searched=rival_playout.searched,
     ),
 }
 
