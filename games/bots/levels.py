@@ -133,7 +133,7 @@ class Budget:
 HARD_BUDGETS = {
     "lost-cities": Budget(iterations=30, seconds=1.5),
     "citadels": Budget(iterations=20, seconds=1.5),
-    "rival-cities": Budget(iterations=20, seconds=1.5),
+    "rival-cities": Budget(iterations=6, seconds=1.5),
     "my-city": Budget(iterations=20, seconds=1.5),
 }
 
