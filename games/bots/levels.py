@@ -32,6 +32,7 @@ from . import (
     lost_cities_playout,
     my_city,
     my_city_normal,
+    my_city_playout,
     rival_cities,
     rival_routes,
     rival_view,
@@ -59,8 +60,9 @@ HEURISTICS: dict[str, dict[str, Score]] = {
 
 
 # The hard search's playouts: the normal heuristic, except where it is too slow
-# to play many games within a decision's budget (My City's counts every point).
-ROLLOUT = {"my-city": "easy"}
+# to play many games within a decision's budget (none now: My City, which used
+# the easy one, is `PAIRED`).
+ROLLOUT: dict[str, str] = {}
 
 
 # What the hard search's heuristics read of a view, built without the rest, where
@@ -110,6 +112,12 @@ PAIRED: dict[str, Paired] = {
         value=lost_cities_playout.round_margin,
         searched=lost_cities_playout.searched,
     ),
+    "my-city": Paired(
+        playout=my_city_playout.playout_move,
+        value=my_city_playout.solo_value,
+        width=my_city_playout.WIDTH,
+        searched=my_city_playout.searched,
+    ),
 }
 
 
@@ -128,7 +136,7 @@ HARD_BUDGETS = {
     "lost-cities": Budget(iterations=30, seconds=1.5),
     "citadels": Budget(iterations=20, seconds=1.5),
     "rival-cities": Budget(iterations=20, seconds=1.5),
-    "my-city": Budget(iterations=20, seconds=1.5),
+    "my-city": Budget(iterations=30, seconds=1.5),
 }
 
 
