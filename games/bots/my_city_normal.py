@@ -17,7 +17,7 @@ from ..engines.my_city.buildings import cells_of
 from ..engines.my_city.rules import race_key, race_reached
 from ..engines.my_city.scoring import seat_score
 from . import my_city as easy
-from .my_city_playout import Board, placement_mask
+from .my_city_board import Board, placement_mask
 
 PASS = -1.0
 
@@ -63,6 +63,12 @@ def score_move(view: dict, seat: int, move: dict) -> float:
         # Every rule in force counts each building on its own: the same number
         # from the board's masks (my_city_playout.Board.score).
         return board.score(move["building"], *placement_mask(move))
+    return counted_score(view, seat, move)
+
+
+def counted_score(view: dict, seat: int, move: dict) -> float:
+    """A placement's score counted by the engine's scoring on the board before
+    and after it (what `score_move` gives in every case)."""
     state = _public_state(view)
     # The eternal mode counts gold, which the view keeps in the score's detail:
     # the same before and after a placement, it changes no gain.
