@@ -6,10 +6,11 @@
   the mixed route bot of `rival_routes.py`), always its best-scored move;
 - **hard**: information-set Monte Carlo tree search (`ismcts.py`) over the
   engine's determinizations, with the normal heuristic as its prior at the
-  root and as its playout policy (My City's playouts use the easy one, faster),
-  within a `Budget` of iterations and seconds; in Lost Cities (`PAIRED`) the
-  normal heuristic's best cards to play or discard compared by paired playouts
-  (`ismcts.paired_search`), the draw as normal's.
+  root and as its playout policy, within a `Budget` of iterations and seconds;
+  in Lost Cities (`PAIRED`) the normal heuristic's best cards to play or
+  discard compared by paired playouts (`ismcts.paired_search`), the draw as
+  normal's; in My City (`PAIRED`) normal's three best placements compared by
+  paired playouts of the seat's own board (`my_city_playout.py`).
 
 Each heuristic is `score_move(view, seat, move) -> float` and sees only the
 seat's view. Every choice is deterministic for a given seed.
