@@ -14,7 +14,7 @@ from __future__ import annotations
 from ..engines.rival_cities.victories import star_breakdown
 from .rival_route_values import Context
 from .rival_routes import score
-from .rival_view import playout_view
+from .rival_view import lean_view
 
 STAR_SHARE = 0.05  # a star of margin, in wins: a tie-break between playouts
 
@@ -29,7 +29,7 @@ def playout_move(state: dict, seat: int, legal: list[dict], rng) -> dict:
     """The normal player's move (its best score, ties broken by `rng`)."""
     if len(legal) == 1:
         return legal[0]
-    ctx = Context(playout_view(state, seat), seat, None, "stars")
+    ctx = Context(lean_view(state, seat), seat, None, "stars")
     values = [score(ctx, move) for move in legal]
     best = max(values)
     ties = [i for i, value in enumerate(values) if value == best]

@@ -10,6 +10,8 @@ cards boxed at set-up (counts only). Once the game is over the hands are shown.
 
 from __future__ import annotations
 
+from functools import cache
+
 from ..base import _, ngettext, player
 from .cards import CARDS
 from .common import gettext_noop, has_ship
@@ -216,6 +218,25 @@ def lawsuit_view(card: str, texts: bool = True) -> dict:
     return {"id": card, "number": int(card.split("-")[1]), **data, "text": text}
 
 
+# The pieces without texts, drawn once per process and shared by every view that
+# shows them: what the computer players' searches read at every decision of
+# their playouts (games/bots/rival_view.py). Shared, so read-only.
+_bare_card = cache(lambda card: card_view(card, False))
+_bare_ship = cache(lambda card: ship_view(card, False))
+_bare_alliance = cache(lambda card: alliance_view(card, False))
+_bare_lawsuit = cache(lambda card: lawsuit_view(card, False))
+_INCOME = {str(k): v for k, v in PRESTIGE_INCOME.items()}
+_STARS = {str(k): v for k, v in PRESTIGE_STARS.items()}
+
+
+def _pieces(texts: bool):
+    """The card, ship, alliance and lawsuit views: with their texts, or the
+    shared ones without."""
+    if texts:
+        return card_view, ship_view, alliance_view, lawsuit_view
+    return _bare_card, _bare_ship, _bare_alliance, _bare_lawsuit
+
+
 def event_text(event: dict) -> str:
     args = {}
     for key, value in event["args"].items():
@@ -229,6 +250,7 @@ def event_text(event: dict) -> str:
 def city_view(state: dict, seat: int, viewer: int | None, texts: bool = True) -> dict:
     data = state["players"][seat]
     shown = viewer == seat or state["over"]
+    card_view, ship_view, alliance_view, lawsuit_view = _pieces(texts)
     return {
         "seat": seat,
         "city": CITIES[seat],
@@ -237,11 +259,11 @@ def city_view(state: dict, seat: int, viewer: int | None, texts: bool = True) ->
         "letters": data["letters"],
         "factories": dict(data["factories"]),
         "stars": data["stars"],
-        "hand": [card_view(c, texts) for c in data["hand"]] if shown else None,
+        "hand": [card_view(c) for c in data["hand"]] if shown else None,
         "hand_count": len(data["hand"]),
-        "ships": [ship_view(card, texts) for card in data["ships"]],
-        "alliances": [alliance_view(card, texts) for card in data["alliances"]],
-        "lawsuits_won": [lawsuit_view(card, texts) for card in data["lawsuits"]],
+        "ships": [ship_view(card) for card in data["ships"]],
+        "alliances": [alliance_view(card) for card in data["alliances"]],
+        "lawsuits_won": [lawsuit_view(card) for card in data["lawsuits"]],
         "holds_bell": state["bell"] == seat,
         "star_count": star_breakdown(state, seat),
     }
@@ -250,6 +272,7 @@ def city_view(state: dict, seat: int, viewer: int | None, texts: bool = True) ->
 def ring_view(state: dict, texts: bool = True) -> list[dict]:
     mover = state["turn"]
     free_extra = has_ship(state, mover, 17)
+    card_view = _pieces(texts)[0]
     out = []
     for index, space in enumerate(state["ring"]):
         distance = (index - state["inkwell"]) % RING_SIZE
@@ -257,7 +280,7 @@ def ring_view(state: dict, texts: bool = True) -> list[dict]:
             {
                 "space": index,
                 "kind": space["kind"],
-                "card": card_view(space["card"], texts),
+                "card": card_view(space["card"]),
                 "distance": distance,
                 "cost": move_cost(distance, free_extra) if distance else None,
                 "inkwell": index == state["inkwell"],
@@ -270,6 +293,7 @@ def public_view(state: dict, seat: int | None, *, texts: bool = True) -> dict:
     """The view without its legal moves and log lines; without the pieces'
     texts too unless `texts` (what the hard search reads, games/bots)."""
     task = None if state["over"] or not state["queue"] else state["queue"][-1]
+    card_view, ship_view, alliance_view, lawsuit_view = _pieces(texts)
     return {
         "over": state["over"],
         "result": state["result"],
@@ -285,32 +309,30 @@ def public_view(state: dict, seat: int | None, *, texts: bool = True) -> dict:
         "prestige": {
             "position": state["prestige"],
             "win_at": PRESTIGE_WIN,
-            "income": {str(k): v for k, v in PRESTIGE_INCOME.items()},
-            "stars": {str(k): v for k, v in PRESTIGE_STARS.items()},
+            "income": dict(_INCOME),
+            "stars": dict(_STARS),
         },
         "supply": dict(state["supply"]),
         "cities": [city_view(state, s, seat, texts) for s in (0, 1)],
         "ships": {
-            "face_up": [ship_view(c, texts) for c in state["ships_face_up"]],
+            "face_up": [ship_view(c) for c in state["ships_face_up"]],
             "deck": len(state["ship_deck"]),
         },
-        "alliances": {
-            "board": [alliance_view(c, texts) for c in state["alliances_board"]]
-        },
+        "alliances": {"board": [alliance_view(c) for c in state["alliances_board"]]},
         "lawsuits": {
             "positions": [
-                {"lawsuit": lawsuit_view(e["card"], texts), "marker": e["marker"]}
+                {"lawsuit": lawsuit_view(e["card"]), "marker": e["marker"]}
                 if e
                 else None
                 for e in state["lawsuits"]
             ],
             "deck": len(state["lawsuit_deck"]),
-            "out": [lawsuit_view(card, texts) for card in state["lawsuits_out"]],
+            "out": [lawsuit_view(card) for card in state["lawsuits_out"]],
         },
         "special": {
             "deck": len(state["special_deck"]),
-            "discard": [card_view(c, texts) for c in state["special_discard"]],
-            "played": [card_view(c, texts) for c in state["played"]],
+            "discard": [card_view(c) for c in state["special_discard"]],
+            "played": [card_view(c) for c in state["played"]],
         },
     }
 
