@@ -27,6 +27,7 @@ from ..engines.base import untranslated
 from . import (
     citadels,
     citadels_normal,
+    citadels_playout,
     lost_cities,
     lost_cities_normal,
     lost_cities_playout,
@@ -109,6 +110,12 @@ PAIRED: dict[str, Paired] = {
         playout=lost_cities_playout.playout_move,
         value=lost_cities_playout.round_margin,
         searched=lost_cities_playout.searched,
+    ),
+    "citadels": Paired(
+        playout=citadels_playout.playout_move,
+        value=citadels_playout.round_value,
+        width=5,
+        searched=citadels_playout.searched,
     ),
 }
 
