@@ -9,7 +9,9 @@
   root and as its playout policy (My City's playouts use the easy one, faster),
   within a `Budget` of iterations and seconds; in Lost Cities (`PAIRED`) the
   normal heuristic's best cards to play or discard compared by paired playouts
-  (`ismcts.paired_search`), the draw as normal's.
+  (`ismcts.paired_search`), the draw as normal's; in Citadels the characters
+  it may choose in the draft, compared by paired playouts to the end of the
+  round (`citadels_playout.py`), every other decision as normal's.
 
 Each heuristic is `score_move(view, seat, move) -> float` and sees only the
 seat's view. Every choice is deterministic for a given seed.
@@ -133,7 +135,7 @@ class Budget:
 # (docs/bots.md), the clock a bound that only a slow machine reaches.
 HARD_BUDGETS = {
     "lost-cities": Budget(iterations=30, seconds=1.5),
-    "citadels": Budget(iterations=20, seconds=1.5),
+    "citadels": Budget(iterations=40, seconds=1.5),
     "rival-cities": Budget(iterations=20, seconds=1.5),
     "my-city": Budget(iterations=20, seconds=1.5),
 }
