@@ -20,7 +20,6 @@ seat's view. Every choice is deterministic for a given seed.
 from __future__ import annotations
 
 import random
-import threading
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -146,32 +145,14 @@ def hard_budget_of(slug: str) -> Budget:
     return HARD_BUDGETS.get(slug, Budget(iterations=20, seconds=1.5))
 
 
-_quiet_lock = threading.Lock()
-_quiet_depth = 0
-_quiet_context = None
-
-
 @contextmanager
 def quiet():
-    """The engines' texts left in English while a search runs: the heuristics
-    read no text, and translating a view's texts cost most of a playout's time
-    (Rival Cities: 95 % of a hard decision). Counted, so that searches that
-    overlap in threads of one process restore the translator only when the last
-    one ends."""
-    global _quiet_depth, _quiet_context
-    with _quiet_lock:
-        if _quiet_depth == 0:
-            _quiet_context = untranslated()
-            _quiet_context.__enter__()
-        _quiet_depth += 1
-    try:
+    """The engines' texts left in English while a search runs, in its own
+    thread only (`untranslated`): the heuristics read no text, and translating
+    a view's texts cost most of a playout's time (Rival Cities: 95 % of a hard
+    decision)."""
+    with untranslated():
         yield
-    finally:
-        with _quiet_lock:
-            _quiet_depth -= 1
-            if _quiet_depth == 0:
-                _quiet_context.__exit__(None, None, None)
-                _quiet_context = None
 
 
 def heuristic(slug: str, level: str = DEFAULT_LEVEL) -> Score | None:

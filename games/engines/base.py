@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
+import threading
 from contextlib import contextmanager
 from typing import Any, Protocol, runtime_checkable
 
@@ -187,31 +188,43 @@ def set_translator(translate, translate_in_context=None, translate_plural=None) 
     _plural_translator = translate_plural
 
 
+class _Texts(threading.local):
+    """Per thread: whether texts stay in the engine's English."""
+
+    english = False
+
+
+_texts = _Texts()
+
+
 @contextmanager
 def untranslated():
-    """Texts stay in the engine's English while inside (for bot tournaments, which
-    read no text: a translated view costs most of a game's time)."""
-    global _translator, _context_translator, _plural_translator
-    saved = _translator, _context_translator, _plural_translator
-    _translator = _context_translator = _plural_translator = None
+    """Texts stay in the engine's English while inside, in this thread only (for
+    the computer players' searches and tournaments, which read no text: a
+    translated view costs most of a playout). Other threads, a page drawn beside
+    a search, still translate."""
+    saved = _texts.english
+    _texts.english = True
     try:
         yield
     finally:
-        _translator, _context_translator, _plural_translator = saved
+        _texts.english = saved
 
 
 def _(text: str) -> str:
-    return _translator(text) if _translator else text
+    return _translator(text) if _translator and not _texts.english else text
 
 
 def pgettext(context: str, text: str) -> str:
-    return _context_translator(context, text) if _context_translator else text
+    if _context_translator and not _texts.english:
+        return _context_translator(context, text)
+    return text
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The singular or plural text for n, by the reader's language ("1 space",
     "2 spaces"; in French "0 usine", "2 usines")."""
-    if _plural_translator:
+    if _plural_translator and not _texts.english:
         return _plural_translator(singular, plural, n)
     return singular if n == 1 else plural
 

@@ -106,35 +106,46 @@ def test_texts_stay_english_inside_the_search_and_translated_after(translator):
     assert base._("Piracy") == "«Piracy»"
 
 
-def test_overlapping_searches_restore_the_translator_when_the_last_ends(translator):
-    """Two searches in threads of one process: the first to end leaves the
-    texts untranslated for the other, the last brings the translator back."""
-    first_in, second_in, first_out = (
+def test_a_search_leaves_texts_english_in_its_own_thread_only(translator):
+    """A page drawn in another thread while a search runs is still translated,
+    and overlapping searches in two threads each keep their English to the end."""
+    inside, drawn, other_inside = (
         threading.Event(),
         threading.Event(),
         threading.Event(),
     )
-    seen = []
+    seen = {}
 
-    def first():
+    def search():
         with quiet():
-            first_in.set()
-            second_in.wait(5)
-        first_out.set()
+            inside.set()
+            drawn.wait(5)
+            other_inside.wait(5)
+            seen["search"] = base._("Piracy")
+        seen["search after"] = base._("Piracy")
 
-    def second():
-        first_in.wait(5)
+    def page():
+        inside.wait(5)
+        seen["page"] = base._("Piracy")
+        drawn.set()
+
+    def other_search():
+        inside.wait(5)
         with quiet():
-            second_in.set()
-            first_out.wait(5)
-            seen.append(base._("Piracy"))
+            other_inside.set()
+        seen["other after"] = base._("Piracy")
 
-    threads = [threading.Thread(target=first), threading.Thread(target=second)]
+    threads = [threading.Thread(target=f) for f in (search, page, other_search)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(10)
-    assert seen == ["Piracy"]
+    assert seen == {
+        "search": "Piracy",
+        "page": "«Piracy»",
+        "other after": "«Piracy»",
+        "search after": "«Piracy»",
+    }
     assert base._("Piracy") == "«Piracy»"
 
 
