@@ -6,12 +6,16 @@
   the mixed route bot of `rival_routes.py`), always its best-scored move;
 - **hard**: information-set Monte Carlo tree search (`ismcts.py`) over the
   engine's determinizations, with the normal heuristic as its prior at the
-  root and as its playout policy (My City's playouts use the easy one, faster),
-  within a `Budget` of iterations and seconds; in Lost Cities (`PAIRED`) the
-  normal heuristic's best cards to play or discard compared by paired playouts
-  (`ismcts.paired_search`), the draw as normal's; in Citadels the characters
-  it may choose in the draft, compared by paired playouts to the end of the
-  round (`citadels_playout.py`), every other decision as normal's.
+  root and as its playout policy, within a `Budget` of iterations and seconds;
+  in Lost Cities (`PAIRED`) the normal heuristic's best cards to play or
+  discard compared by paired playouts (`ismcts.paired_search`), the draw as
+  normal's; in My City (`PAIRED`) normal's three best placements compared by
+  paired playouts of the seat's own board (`my_city_playout.py`); in Rival
+  Cities (`PAIRED`) normal's three best inkwell moves compared by paired
+  playouts to the game's end (`rival_playout.py`), every other decision
+  normal's; in Citadels (`PAIRED`) the characters it may choose in the draft,
+  compared by paired playouts to the end of the round (`citadels_playout.py`),
+  every other decision normal's.
 
 Each heuristic is `score_move(view, seat, move) -> float` and sees only the
 seat's view. Every choice is deterministic for a given seed.
@@ -34,7 +38,9 @@ from . import (
     lost_cities_playout,
     my_city,
     my_city_normal,
+    my_city_playout,
     rival_cities,
+    rival_playout,
     rival_routes,
     rival_view,
 )
@@ -61,8 +67,9 @@ HEURISTICS: dict[str, dict[str, Score]] = {
 
 
 # The hard search's playouts: the normal heuristic, except where it is too slow
-# to play many games within a decision's budget (My City's counts every point).
-ROLLOUT = {"my-city": "easy"}
+# to play many games within a decision's budget (none now: My City, which used
+# the easy one, is `PAIRED`).
+ROLLOUT: dict[str, str] = {}
 
 
 # What the hard search's heuristics read of a view, built without the rest, where
@@ -118,6 +125,17 @@ PAIRED: dict[str, Paired] = {
         width=5,
         searched=citadels_playout.searched,
     ),
+    "rival-cities": Paired(
+        playout=rival_playout.playout_move,
+        value=rival_playout.result,
+        searched=rival_playout.searched,
+    ),
+    "my-city": Paired(
+        playout=my_city_playout.playout_move,
+        value=my_city_playout.solo_value,
+        width=my_city_playout.WIDTH,
+        searched=my_city_playout.searched,
+    ),
 }
 
 
@@ -135,8 +153,8 @@ class Budget:
 HARD_BUDGETS = {
     "lost-cities": Budget(iterations=30, seconds=1.5),
     "citadels": Budget(iterations=40, seconds=1.5),
-    "rival-cities": Budget(iterations=20, seconds=1.5),
-    "my-city": Budget(iterations=20, seconds=1.5),
+    "rival-cities": Budget(iterations=6, seconds=1.5),
+    "my-city": Budget(iterations=30, seconds=1.5),
 }
 
 

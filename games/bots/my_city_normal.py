@@ -11,10 +11,13 @@ public rules only, so nothing hidden is read.
 
 from __future__ import annotations
 
+import threading
+
 from ..engines.my_city.buildings import cells_of
 from ..engines.my_city.rules import race_key, race_reached
 from ..engines.my_city.scoring import seat_score
 from . import my_city as easy
+from .my_city_board import Board, placement_mask
 
 PASS = -1.0
 
@@ -39,9 +42,33 @@ def _value(state: dict, seat: int, player: dict) -> float:
     return score
 
 
+_last = threading.local()
+
+
+def _board(view: dict, seat: int) -> Board:
+    """The seat's `Board`, built once for the moves of one view (the last view
+    asked about, held so that its identity stays its own)."""
+    last = getattr(_last, "key", None)
+    if last is not None and last[0] is view and last[1] == seat:
+        return _last.board
+    _last.key, _last.board = (view, seat), Board(_public_state(view), seat)
+    return _last.board
+
+
 def score_move(view: dict, seat: int, move: dict) -> float:
     if move["type"] != "place":
         return easy.score_move(view, seat, move)
+    board = _board(view, seat)
+    if board.exact:
+        # Every rule in force counts each building on its own: the same number
+        # from the board's masks (my_city_playout.Board.score).
+        return board.score(move["building"], *placement_mask(move))
+    return counted_score(view, seat, move)
+
+
+def counted_score(view: dict, seat: int, move: dict) -> float:
+    """A placement's score counted by the engine's scoring on the board before
+    and after it (what `score_move` gives in every case)."""
     state = _public_state(view)
     # The eternal mode counts gold, which the view keeps in the score's detail:
     # the same before and after a placement, it changes no gain.
