@@ -13,7 +13,9 @@
   paired playouts of the seat's own board (`my_city_playout.py`); in Rival
   Cities (`PAIRED`) normal's three best inkwell moves compared by paired
   playouts to the game's end (`rival_playout.py`), every other decision
-  normal's.
+  normal's; in Citadels (`PAIRED`) the characters it may choose in the draft,
+  compared by paired playouts to the end of the round (`citadels_playout.py`),
+  every other decision normal's.
 
 Each heuristic is `score_move(view, seat, move) -> float` and sees only the
 seat's view. Every choice is deterministic for a given seed.
@@ -30,6 +32,7 @@ from ..engines.base import untranslated
 from . import (
     citadels,
     citadels_normal,
+    citadels_playout,
     lost_cities,
     lost_cities_normal,
     lost_cities_playout,
@@ -116,6 +119,12 @@ PAIRED: dict[str, Paired] = {
         value=lost_cities_playout.round_margin,
         searched=lost_cities_playout.searched,
     ),
+    "citadels": Paired(
+        playout=citadels_playout.playout_move,
+        value=citadels_playout.round_value,
+        width=5,
+        searched=citadels_playout.searched,
+    ),
     "rival-cities": Paired(
         playout=rival_playout.playout_move,
         value=rival_playout.result,
@@ -143,7 +152,7 @@ class Budget:
 # (docs/bots.md), the clock a bound that only a slow machine reaches.
 HARD_BUDGETS = {
     "lost-cities": Budget(iterations=30, seconds=1.5),
-    "citadels": Budget(iterations=20, seconds=1.5),
+    "citadels": Budget(iterations=40, seconds=1.5),
     "rival-cities": Budget(iterations=6, seconds=1.5),
     "my-city": Budget(iterations=30, seconds=1.5),
 }
