@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..engines.citadels import characters as ch
 from ..engines.citadels import districts as ds
-from ..engines.citadels.common import tables
+from ..engines.citadels.common import city_size, tables
 
 _CACHE: list = [None, None, None]  # the uniques list, the edition, their cards
 
@@ -34,10 +34,6 @@ def _cards(state: dict) -> dict:
     return _CACHE[2]
 
 
-def _monument(cards: dict, city: list) -> int:
-    return sum(1 for d in city if cards[d["id"]]["key"] == "monument")
-
-
 def fast_view(state: dict, seat: int) -> dict:
     cards = _cards(state)
     crown = state["crown"]
@@ -50,7 +46,7 @@ def fast_view(state: dict, seat: int) -> dict:
                 "gold": p["gold"],
                 "hand_count": len(p["hand"]),
                 "city": city,
-                "city_size": len(city) + (1 if _monument(cards, p["city"]) else 0),
+                "city_size": city_size(state, s),
                 "crown": crown == s,
             }
         )
