@@ -23,19 +23,15 @@ from ..engines.my_city.board import (
 )
 from ..engines.my_city.buildings import BUILDINGS, orientations_of
 from ..engines.my_city.placement import (
-    _BANK_MASKS,
-    _RIVER_MASK,
-    _buildable,
-    _tables_of,
+    STRIDE,
+    anchors,
+    buildable_mask,
+    image_tables,
 )
 from ..engines.my_city.rules import race_key, race_reached
 from .my_city import COVER_GAIN, PASS, STOP
 
-_STRIDE = 16  # the engine's bitmask layout (placement.py)
-_ROW_BITS = (1 << COLS) - 1
-_ROW_COLUMNS = tuple(
-    tuple(c for c in range(COLS) if bits >> c & 1) for bits in range(1 << COLS)
-)
+_STRIDE = STRIDE  # the engine's bitmask layout (placement.py)
 
 
 def _bit(r: int, c: int) -> int:
@@ -110,12 +106,12 @@ def _images(building: str) -> tuple:
             (
                 index,
                 offsets,
-                anchors,
+                fits,
                 mask,
                 sum(dr for dr, _dc in images[index]),
                 len(offsets),
             )
-            for index, (offsets, anchors, mask) in enumerate(_tables_of(building))
+            for index, (offsets, fits, mask) in enumerate(image_tables(building))
         )
     return out
 
@@ -148,7 +144,7 @@ class Board:
         self.mode = state["mode"]
         self.terrain = player["terrain"]
         self.gains, self.closed, self.trees1, self.trees2 = _terrain_masks(self.terrain)
-        self.buildable = _buildable(self.terrain)
+        self.buildable = buildable_mask(self.terrain)
         self.placed = list(player["placed"])
         self.taken = 0
         for entry in self.placed:
@@ -240,44 +236,21 @@ class Board:
 
     def placements(self, building: str) -> list:
         """(orientation, row, col, cells mask, row sum, size) of every legal placement,
-        in the engine's order (`placement.placements`)."""
-        free = self.buildable & ~self.taken
-        taken = self.taken
-        if taken:
-            targets = (
-                (taken << 1) | (taken >> 1) | (taken << _STRIDE) | (taken >> _STRIDE)
-            ) & free
-        else:
-            targets = _RIVER_MASK & free
-        west, east = free & _BANK_MASKS[0], free & _BANK_MASKS[1]
+        in the engine's order (`placement.anchors`, the engine's rule)."""
+        images = _images(building)
         out = []
-        for index, offsets, anchors, image_mask, rows_of_image, size in _images(
-            building
-        ):
-            in_west = in_east = anchors
-            touch = 0
-            for offset in offsets:
-                in_west &= west >> offset
-                in_east &= east >> offset
-                touch |= targets >> offset
-            valid = (in_west | in_east) & touch
-            row = 0
-            while valid:
-                bits = valid & _ROW_BITS
-                if bits:
-                    for col in _ROW_COLUMNS[bits]:
-                        out.append(
-                            (
-                                index,
-                                row,
-                                col,
-                                image_mask << (row * _STRIDE + col),
-                                rows_of_image + size * row,
-                                size,
-                            )
-                        )
-                valid >>= _STRIDE
-                row += 1
+        for index, row, col in anchors(self.buildable, self.taken, building):
+            _index, _offsets, _fits, image_mask, rows_of_image, size = images[index]
+            out.append(
+                (
+                    index,
+                    row,
+                    col,
+                    image_mask << (row * _STRIDE + col),
+                    rows_of_image + size * row,
+                    size,
+                )
+            )
         return out
 
     def best(self, building: str, may_pass: bool):

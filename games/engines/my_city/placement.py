@@ -32,13 +32,13 @@ def occupancy(placed: list) -> dict:
     return {(r, c): entry["building"] for entry in placed for r, c in entry["cells"]}
 
 
-# Bitmasks: the space (r, c) is bit r * _STRIDE + c; columns 13 to 15 of each row
+# Bitmasks: the space (r, c) is bit r * STRIDE + c; columns 13 to 15 of each row
 # are padding that is never free, so a shift by one column never wraps a row.
-_STRIDE = 16
+STRIDE = 16
 
 
 def _bit(r: int, c: int) -> int:
-    return 1 << (r * _STRIDE + c)
+    return 1 << (r * STRIDE + c)
 
 
 _BANK_MASKS = tuple(
@@ -49,7 +49,8 @@ _RIVER_MASK = sum(_bit(r, c) for r, c in RIVER_SPACES)
 _BUILDABLE_CACHE: dict[tuple, int] = {}
 
 
-def _buildable(terrain: list) -> int:
+def buildable_mask(terrain: list) -> int:
+    """The board's buildable spaces as a bitmask (`STRIDE`)."""
     key = tuple(terrain)
     mask = _BUILDABLE_CACHE.get(key)
     if mask is None:
@@ -69,7 +70,7 @@ def _image_table(image) -> tuple:
     image's mask at anchor (0, 0))."""
     height = 1 + max(dr for dr, _dc in image)
     width = 1 + max(dc for _dr, dc in image)
-    offsets = tuple(dr * _STRIDE + dc for dr, dc in image)
+    offsets = tuple(dr * STRIDE + dc for dr, dc in image)
     anchors = sum(
         _bit(r, c) for r in range(ROWS - height + 1) for c in range(COLS - width + 1)
     )
@@ -86,7 +87,9 @@ _ROW_BITS = (1 << COLS) - 1
 _IMAGE_TABLES: dict[tuple, tuple] = {}
 
 
-def _tables_of(building: str) -> list:
+def image_tables(building: str) -> list:
+    """Per image of the building (its orientations): the bit offsets of its
+    cells, the anchors that keep it on the board, its mask at anchor (0, 0)."""
     images = orientations_of(building)
     tables = _IMAGE_TABLES.get(images)
     if tables is None:
@@ -95,17 +98,34 @@ def _tables_of(building: str) -> list:
 
 
 def placements(terrain: list, placed: list, building: str) -> list:
-    """Every legal (orientation, row, col) for that building, sorted, each once.
+    """Every legal (orientation, row, col) for that building, sorted, each once."""
+    return anchors(buildable_mask(terrain), placed_mask(placed), building)
+
+
+def placed_mask(placed: list) -> int:
+    """One's own buildings of this episode as a bitmask (`STRIDE`)."""
+    taken = 0
+    for entry in placed:
+        for r, c in entry["cells"]:
+            taken |= 1 << (r * STRIDE + c)
+    return taken
+
+
+def anchors(buildable: int, taken: int, building: str) -> list:
+    """Every legal (orientation, row, col) for that building, sorted, each once,
+    on a board whose buildable spaces and one's own buildings of this episode
+    are these bitmasks (`buildable_mask`, `placed_mask`; the computer players
+    keep them as they place).
 
     An anchor is legal when every cell of the image is free on one bank and one
     cell is a target (next to one's own building, or along the river for the
     first); computed for all anchors at once on bitmasks."""
-    west, east, targets = _masks(terrain, placed)
+    west, east, targets = _masks(buildable, taken)
     out = []
     append = out.append
     row_columns = _ROW_COLUMNS
-    for index, (offsets, anchors, _mask) in enumerate(_tables_of(building)):
-        in_west = in_east = anchors
+    for index, (offsets, fits, _mask) in enumerate(image_tables(building)):
+        in_west = in_east = fits
         touch = 0
         for offset in offsets:
             in_west &= west >> offset
@@ -118,21 +138,17 @@ def placements(terrain: list, placed: list, building: str) -> list:
             if bits:
                 for col in row_columns[bits]:
                     append((index, row, col))
-            valid >>= _STRIDE
+            valid >>= STRIDE
             row += 1
     return out
 
 
-def _masks(terrain: list, placed: list) -> tuple[int, int, int]:
+def _masks(buildable: int, taken: int) -> tuple[int, int, int]:
     """The free spaces of each bank, and the spaces a building must cover one of."""
-    taken = 0
-    for entry in placed:
-        for r, c in entry["cells"]:
-            taken |= 1 << (r * _STRIDE + c)
-    free = _buildable(terrain) & ~taken
+    free = buildable & ~taken
     if taken:
         targets = (
-            (taken << 1) | (taken >> 1) | (taken << _STRIDE) | (taken >> _STRIDE)
+            (taken << 1) | (taken >> 1) | (taken << STRIDE) | (taken >> STRIDE)
         ) & free
     else:
         targets = _RIVER_MASK & free
@@ -143,15 +159,15 @@ def placement_ok(
     terrain: list, placed: list, building: str, orientation: int, row: int, col: int
 ) -> bool:
     """True exactly when `placement_error` gives None, only faster."""
-    tables = _tables_of(building)
+    tables = image_tables(building)
     if not (0 <= orientation < len(tables) and 0 <= row < ROWS and 0 <= col < COLS):
         return False
     _offsets, anchors, mask = tables[orientation]
-    shift = row * _STRIDE + col
+    shift = row * STRIDE + col
     if not anchors >> shift & 1:
         return False
     mask <<= shift
-    west, east, targets = _masks(terrain, placed)
+    west, east, targets = _masks(buildable_mask(terrain), placed_mask(placed))
     return bool(mask & targets) and (mask & west == mask or mask & east == mask)
 
 
