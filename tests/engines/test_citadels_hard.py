@@ -9,6 +9,7 @@ import random
 import time
 
 import pytest
+from bot_positions import played
 
 from games import engines
 from games.bots import Budget, choose_move, citadels, citadels_normal, levels
@@ -29,18 +30,7 @@ def positions(games: int, players: int = 4, options: dict | None = None):
     opts = ENGINE.validate_options(players, options or {})
     for seed in range(games):
         state = ENGINE.setup(players, opts, seed)
-        rng = random.Random(seed)
-        step = 0
-        while not ENGINE.is_over(state):
-            seat = ENGINE.to_move(state)[0]
-            legal = ENGINE.legal_moves(state, seat)
-            yield state, seat, legal
-            if rng.random() < 0.3:
-                move = rng.choice(legal)
-            else:
-                move = choose_move(ENGINE, state, seat, seed=step, level="easy")
-            state = ENGINE.apply(state, seat, move)
-            step += 1
+        yield from played(ENGINE, state, seed, level="easy")
 
 
 @pytest.mark.parametrize(("players", "options"), TABLES)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from bot_positions import played
 
 from games import engines
 from games.bots import Budget, choose_move, my_city, my_city_normal
@@ -35,19 +36,9 @@ def positions(options: dict, seed: int, players: int = 4, stickers=False, every=
         ]
         for player in state["players"]:
             player["stickers"] = [dict(s) for s in offer]
-    rng = random.Random(seed)
-    step = 0
-    while not ENGINE.is_over(state):
-        seat = ENGINE.to_move(state)[0]
-        legal = ENGINE.legal_moves(state, seat)
-        if state["round"] % every == 0:
-            yield state, seat, legal
-        if rng.random() < 0.3:
-            move = rng.choice(legal)
-        else:
-            move = choose_move(ENGINE, state, seat, seed=step, level="normal")
-        state = ENGINE.apply(state, seat, move)
-        step += 1
+    yield from played(
+        ENGINE, state, seed, keep=lambda state, _step: state["round"] % every == 0
+    )
 
 
 def counted(view, seat, move):

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 import time
 
+from bot_positions import played
+
 from games import engines
 from games.bots import Budget, choose_move, rival_playout, rival_view
 from games.bots.rival_routes import mixed_score_move
@@ -20,19 +22,9 @@ def positions(games: int, every: int = 1):
     (one in `every`)."""
     for seed in range(games):
         state = ENGINE.setup(2, ENGINE.default_options(2), seed)
-        rng = random.Random(seed)
-        step = 0
-        while not ENGINE.is_over(state):
-            seat = ENGINE.to_move(state)[0]
-            legal = ENGINE.legal_moves(state, seat)
-            if step % every == 0:
-                yield state, seat, legal
-            if rng.random() < 0.3:
-                move = rng.choice(legal)
-            else:
-                move = choose_move(ENGINE, state, seat, seed=step, level="normal")
-            state = ENGINE.apply(state, seat, move)
-            step += 1
+        yield from played(
+            ENGINE, state, seed, keep=lambda _state, step: step % every == 0
+        )
 
 
 def test_the_lean_views_pieces_are_drawn_once_and_shared():
