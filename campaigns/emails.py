@@ -7,12 +7,16 @@ unsubscribe."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
 from games.engines.my_city.chapter_rules import episode_rules
-from games.notifications.emails import NotificationEmail, absolute, unsubscribe_token
+from games.notifications.emails import (
+    NotificationEmail,
+    absolute,
+    render_email,
+    unsubscribe_token,
+)
 
 # The episode's email says that a game waits for the player's move: the
 # "your turn" emails' preference (and unsubscribe link) govern it.
@@ -40,10 +44,7 @@ def _email(user, to: str, template: str, context: dict, *, kind: str | None):
         headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     with translation.override(user.language or "en"), timezone.override(user.tzinfo):
-        path = f"campaigns/email/{template}"
-        subject = " ".join(render_to_string(f"{path}_subject.txt", context).split())
-        text = render_to_string(f"{path}.txt", context)
-        html = render_to_string(f"{path}.html", context)
+        subject, text, html = render_email(f"campaigns/email/{template}", context)
     message = NotificationEmail(
         subject=subject,
         body=text,

@@ -2,7 +2,9 @@
 
 Each email is rendered from `templates/emails/<kind>{_subject.txt,.txt,.html}`
 in its reader's language and time zone, with a one-click unsubscribe link
-(RFC 8058) signed for the reader and the kind of email.
+(RFC 8058) signed for the reader and the kind of email. The subject is rendered
+once, as plain text (`render_email`), and the HTML part shows it escaped like
+any other text a person may have written (a display name, a campaign's name).
 """
 
 from __future__ import annotations
@@ -74,6 +76,18 @@ class NotificationEmail(EmailMultiAlternatives):
         return super().message(policy=policy.clone(max_line_length=998))
 
 
+def render_email(template: str, context: dict) -> tuple[str, str, str]:
+    """(subject, text, html) of `<template>_subject.txt`, `<template>.txt` and
+    `<template>.html`. The subject template is plain text (autoescape off): its
+    words on one line are the Subject header as written, and the HTML's title
+    (`subject` in its context), where Django escapes it."""
+    subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
+    context = {**context, "subject": subject}
+    text = render_to_string(f"{template}.txt", context)
+    html = render_to_string(f"{template}.html", context)
+    return subject, text, html
+
+
 def compose(n: Notification) -> EmailMultiAlternatives:
     """The email of one row, in its reader's language and time zone."""
     user = n.user
@@ -102,11 +116,7 @@ def compose(n: Notification) -> EmailMultiAlternatives:
             f"{game.get_absolute_url()}?invite={game.invite_token}"
         )
     with translation.override(user.language), timezone.override(user.tzinfo):
-        subject = " ".join(
-            render_to_string(f"emails/{n.kind}_subject.txt", context).split()
-        )
-        text = render_to_string(f"emails/{n.kind}.txt", context)
-        html = render_to_string(f"emails/{n.kind}.html", context)
+        subject, text, html = render_email(f"emails/{n.kind}", context)
     message = NotificationEmail(
         subject=subject,
         body=text,
