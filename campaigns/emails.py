@@ -14,6 +14,7 @@ from games.engines.my_city.chapter_rules import episode_rules
 from games.notifications.emails import (
     NotificationEmail,
     absolute,
+    message_id,
     render_email,
     unsubscribe_token,
 )
@@ -23,9 +24,12 @@ from games.notifications.emails import (
 EPISODE_KIND = "your_turn"
 
 
-def _email(user, to: str, template: str, context: dict, *, kind: str | None):
+def _email(
+    user, to: str, template: str, context: dict, *, kind: str | None, msgid: str
+):
     """The email of `templates/campaigns/email/<template>{_subject.txt,.txt,
-    .html}` for `user`, with an unsubscribe link for `kind` when given."""
+    .html}` for `user`, with an unsubscribe link for `kind` when given, and
+    `msgid` as its Message-ID (the same if that email is sent again)."""
     context = {
         **context,
         "user": user,
@@ -33,6 +37,7 @@ def _email(user, to: str, template: str, context: dict, *, kind: str | None):
         "preferences_url": absolute(reverse("accounts:preferences")),
     }
     headers = {
+        "Message-ID": msgid,
         "Auto-Submitted": "auto-generated",
         "Content-Language": user.language,
     }
@@ -75,7 +80,12 @@ def send_episode_opened(episode) -> int:
             "game_url": absolute(episode.game.get_absolute_url()),
             "campaign_url": absolute(campaign.get_absolute_url()),
         }
-        _email(user, user.email, "episode_opened", context, kind=EPISODE_KIND).send()
+        msgid = message_id(
+            "campaign-episode", episode.pk, user.pk, int(episode.opened_at.timestamp())
+        )
+        _email(
+            user, user.email, "episode_opened", context, kind=EPISODE_KIND, msgid=msgid
+        ).send()
         sent += 1
     return sent
 
@@ -90,4 +100,7 @@ def send_invitation(invitation, user) -> None:
         "inviter": invitation.invited_by,
         "invitations_url": absolute(reverse("campaigns:list")),
     }
-    _email(user, invitation.email, "invitation", context, kind=None).send()
+    msgid = message_id(
+        "campaign-invitation", invitation.pk, int(invitation.created_at.timestamp())
+    )
+    _email(user, invitation.email, "invitation", context, kind=None, msgid=msgid).send()

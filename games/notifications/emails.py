@@ -10,6 +10,7 @@ any other text a person may have written (a display name, a campaign's name).
 from __future__ import annotations
 
 import email.policy
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import signing
@@ -29,6 +30,19 @@ Kind = Notification.Kind
 
 def absolute(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
+
+
+def message_id(*parts) -> str:
+    """A Message-ID made of what names one email for good (its row's id and
+    creation time), at the site's host: the same each time that email is sent
+    again, so that a mail server or client that gets it twice (a worker dying
+    between the SMTP server's accept and marking the row sent) keeps one."""
+    host = urlsplit(settings.SITE_URL).hostname or "localhost"
+    return "<" + ".".join(str(part) for part in parts) + f"@{host}>"
+
+
+def notification_message_id(n: Notification) -> str:
+    return message_id("notification", n.pk, int(n.created_at.timestamp()))
 
 
 def unsubscribe_token(*, user_id: int, kind: str) -> str:
@@ -122,6 +136,7 @@ def compose(n: Notification) -> EmailMultiAlternatives:
         body=text,
         to=[user.email],
         headers={
+            "Message-ID": notification_message_id(n),
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Auto-Submitted": "auto-generated",
