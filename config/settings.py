@@ -20,17 +20,17 @@ env.smart_cast = False
 
 DEBUG = env.bool("DEBUG", default=True)
 # The development key is public (it is in this file): outside DEBUG the site
-# refuses to start without a key of its own.
+# refuses to start without a key of its own, or with this one given as its own.
+development_key = "insecure-embedded-key-change-me-in-production-0123456789"  # noqa: S105
 SECRET_KEY = env.str("SECRET_KEY", default="")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is not set: with DEBUG=false the site needs a secret key "
-            "of its own (for example: python -c 'import secrets; "
-            "print(secrets.token_urlsafe(50))')."
-        )
-    # The embedded development key, refused above when DEBUG is false.
-    SECRET_KEY = "insecure-embedded-key-change-me-in-production-0123456789"  # noqa: S105
+if not DEBUG and SECRET_KEY in ("", development_key):
+    problem = "is the public development key" if SECRET_KEY else "is not set"
+    raise ImproperlyConfigured(
+        f"SECRET_KEY {problem}: with DEBUG=false the site needs a secret key of "
+        "its own (for example: python -c 'import secrets; "
+        "print(secrets.token_urlsafe(50))')."
+    )
+SECRET_KEY = SECRET_KEY or development_key
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
@@ -386,7 +386,9 @@ if LOG_FORMAT == "json":
 
 # Metrics (ops/metrics.py) at /metrics: for the addresses listed here (the
 # connecting address; CIDR allowed) or for a request with the header
-# "Authorization: Bearer <METRICS_TOKEN>". PROMETHEUS_MULTIPROC_DIR (read by
-# prometheus-client itself) adds up the processes of one host.
-METRICS_ALLOWED_IPS = env.list("METRICS_ALLOWED_IPS", default=["127.0.0.1", "::1"])
+# "Authorization: Bearer <METRICS_TOKEN>"; closed to everyone unless one is set
+# (loopback is not trusted by default: behind a proxy on the same host, every
+# client connects from it). PROMETHEUS_MULTIPROC_DIR (read by prometheus-client
+# itself) adds up the processes of one host.
+METRICS_ALLOWED_IPS = env.list("METRICS_ALLOWED_IPS", default=[])
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")
