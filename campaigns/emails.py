@@ -10,7 +10,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.engines.my_city.chapter_rules import episode_rules
+from games.my_city.engine.chapter_rules import episode_rules
 from games.notifications.emails import (
     NotificationEmail,
     absolute,

@@ -12,7 +12,7 @@ from django.urls import reverse
 
 from campaigns import services
 from campaigns.selectors import SEALED_CHAPTER, chapters_known
-from games.engines.my_city.chapters import CHAPTERS
+from games.my_city.engine.chapters import CHAPTERS
 from history.models import ImportedRecord
 from history.records import record_replay
 

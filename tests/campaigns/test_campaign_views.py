@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from campaigns import services
 from campaigns.models import Campaign, Episode
-from games.engines.my_city.chapters import CHAPTERS
+from games.my_city.engine.chapters import CHAPTERS
 
 pytestmark = pytest.mark.django_db
 

@@ -15,8 +15,8 @@ from django.utils.html import escape
 
 from campaigns import services as campaign_services
 from games import services
-from games.engines.my_city.chapters import CHAPTERS
 from games.models import Game, Notification
+from games.my_city.engine.chapters import CHAPTERS
 from games.notifications.emails import compose
 
 pytestmark = pytest.mark.django_db
