@@ -29,6 +29,8 @@ app.conf.beat_schedule = {
     "digests": _every(300.0, "digests_sweep_task"),
     # Computer players whose after-commit task was lost (a broker failure).
     "bots": _every(60.0, "bots_catch_up_task"),
+    # The one-time tokens' marks of forms sent (games/services/once.py).
+    "sent_forms": _every(3600.0, "sent_forms_purge_task"),
     # Rates finished rated games whose after-commit rating task was lost.
     "ratings": {
         "task": "history.tasks.ratings_catch_up_task",

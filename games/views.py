@@ -18,6 +18,7 @@ from . import push, registry, rules_pages, selectors, services
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
+from .services import once
 
 # The `#board` section htmx swaps (a Jinja2 template, games/templating.py).
 BOARD_TEMPLATE = "games/board.jinja"
@@ -66,7 +67,8 @@ def game_new(request, slug):
     initial = {"against_computer": request.GET.get("against") == "computer"}
     form = game_spec.form(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
+
+        def make() -> str:
             game = services.game_create(
                 creator=request.user,
                 engine_slug=slug,
@@ -81,17 +83,28 @@ def game_new(request, slug):
                         user=request.user,
                         level=form.bot_level_chosen(),
                     )
+            return game.get_absolute_url()
+
+        try:
+            url = once.submit_once(
+                user=request.user, token=request.POST.get(once.FIELD), make=make
+            )
         except Refused as exc:
             form.add_error(None, exc.message)
         else:
-            return redirect(game)
+            return redirect(url)
     players, options = game_spec.form.preset()
     preset = game_spec.describe_options(engine.validate_options(players, options))
     if engine.min_players != engine.max_players:
         preset.insert(
             0, ngettext("%(n)d player", "%(n)d players", players) % {"n": players}
         )
-    context = {"engine": engine, "form": form, "preset": preset}
+    context = {
+        "engine": engine,
+        "form": form,
+        "preset": preset,
+        "once": once.mint(request.user),
+    }
     # A form sent back with its errors says so in its status too.
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", context, status=status)
