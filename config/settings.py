@@ -182,12 +182,22 @@ ACCOUNT_FORMS = {
     "login": "accounts.forms.LoginForm",
     "signup": "accounts.forms.SignupForm",
 }
-# allauth's rate limits stay at their defaults (on). They count per client
+# allauth's rate limits stay at their defaults (on), but for failed log-ins:
+# allauth counts them per client address only (10 a minute), and the adapter
+# (accounts/adapters.py) per account from one address (5 in 5 minutes: the
+# strict limit, which a stranger elsewhere cannot use to lock the account) and
+# per account from anywhere (100 an hour: more than one address can fail in an
+# hour). A password reset lifts both. The limits count per client
 # address: behind proxies of ours (a TLS proxy, a load balancer) that address is
 # the one TRUSTED_PROXY_COUNT entries from the right of X-Forwarded-For (each
 # proxy appends the address it received from), or the header a proxy sets to it
 # (TRUSTED_CLIENT_IP_HEADER, e.g. X-Real-IP). Neither is trusted by default: a
 # client can write any X-Forwarded-For it likes.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip",
+    "login_failed_client": "5/5m/key",
+    "login_failed_account": "100/h/key",
+}
 ALLAUTH_TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = (
     env.str("TRUSTED_CLIENT_IP_HEADER", default="") or None
