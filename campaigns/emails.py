@@ -17,6 +17,8 @@ from games.notifications.emails import NotificationEmail, absolute, unsubscribe_
 # The episode's email says that a game waits for the player's move: the
 # "your turn" emails' preference (and unsubscribe link) govern it.
 EPISODE_KIND = "your_turn"
+# The invitation's email: its own preference (accounts' "invitation_emails").
+INVITATION_KIND = "invitation"
 
 
 def _email(user, to: str, template: str, context: dict, *, kind: str | None):
@@ -82,11 +84,11 @@ def send_episode_opened(episode) -> int:
 def send_invitation(invitation, user) -> None:
     """One email telling `user` (who has the invited address) that they are
     invited, and where to accept or decline: nothing is decided by following
-    the link. Sent once, because a person asked: no unsubscribe, the link to
-    the email preferences."""
+    the link. With a one-click unsubscribe that turns off every invitation
+    email (the "campaign invitations" preference), without logging in."""
     context = {
         "campaign": invitation.campaign,
         "inviter": invitation.invited_by,
         "invitations_url": absolute(reverse("campaigns:list")),
     }
-    _email(user, invitation.email, "invitation", context, kind=None).send()
+    _email(user, invitation.email, "invitation", context, kind=INVITATION_KIND).send()

@@ -37,6 +37,12 @@ app.conf.beat_schedule = {
         "schedule": 900.0,
         "options": {"expires": 900.0},
     },
+    # Withdraws campaign invitations nobody answered (campaigns/invitations.py).
+    "invitations": {
+        "task": "campaigns.tasks.invitations_expire_task",
+        "schedule": 3600.0,
+        "options": {"expires": 3600.0},
+    },
     # Closes campaign episodes whose game ended without a close task (an abandoned
     # game, a lost task) and opens a missing next episode (campaigns/services.py).
     "campaigns": {

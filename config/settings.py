@@ -324,6 +324,13 @@ NOTIFICATION_RETRY_SECONDS = env.float("NOTIFICATION_RETRY_SECONDS", default=30)
 # A "your turn" email waits this long (the outbox sweep sends it; 0: at once).
 TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 
+# Campaigns (campaigns/services.py, campaigns/invitations.py): what one account
+# may start and invite in a day (a rolling 24 hours), and how long an invitation
+# nobody answers waits before the invitations' sweep withdraws it.
+CAMPAIGNS_PER_DAY = env.int("CAMPAIGNS_PER_DAY", default=10)
+CAMPAIGN_INVITATIONS_PER_DAY = env.int("CAMPAIGN_INVITATIONS_PER_DAY", default=20)
+CAMPAIGN_INVITATION_DAYS = env.int("CAMPAIGN_INVITATION_DAYS", default=14)
+
 # Game page polling interval (seconds) and bot pacing.
 GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)
 
