@@ -324,6 +324,10 @@ NOTIFICATION_RETRY_SECONDS = env.float("NOTIFICATION_RETRY_SECONDS", default=30)
 # A "your turn" email waits this long (the outbox sweep sends it; 0: at once).
 TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 
+# The largest request body accepted (config/body_limit.py: 413 beyond, before it
+# is read): a game record's import, 2,000,000 bytes, with its form's framing.
+REQUEST_BODY_MAX_BYTES = env.int("REQUEST_BODY_MAX_BYTES", default=3_000_000)
+
 # Campaigns (campaigns/services.py, campaigns/invitations.py): what one account
 # may start and invite in a day (a rolling 24 hours), and how long an invitation
 # nobody answers waits before the invitations' sweep withdraws it.
