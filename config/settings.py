@@ -285,6 +285,17 @@ CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
 # BOT_HARD_SECONDS bounds its clock.
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=0)
 BOT_HARD_SECONDS = env.float("BOT_HARD_SECONDS", default=1.5)
+# One account cannot fill the computer players' queue (games/services/): it opens
+# at most TABLES_PER_HOUR tables an hour and keeps at most
+# COMPUTER_TABLES_PER_ACCOUNT tables with computer players open or under way;
+# each next computer move of one owner's games waits BOT_OWNER_SPACING_SECONDS
+# for each other game of theirs already queued (at most BOT_OWNER_COUNTDOWN_MAX),
+# and beat's catch-up leaves alone a game queued in the last BOT_CATCH_UP_SECONDS.
+TABLES_PER_HOUR = env.int("TABLES_PER_HOUR", default=30)
+COMPUTER_TABLES_PER_ACCOUNT = env.int("COMPUTER_TABLES_PER_ACCOUNT", default=10)
+BOT_OWNER_SPACING_SECONDS = env.float("BOT_OWNER_SPACING_SECONDS", default=0.5)
+BOT_OWNER_COUNTDOWN_MAX = env.float("BOT_OWNER_COUNTDOWN_MAX", default=30)
+BOT_CATCH_UP_SECONDS = env.float("BOT_CATCH_UP_SECONDS", default=120)
 
 # Security: secure cookies, HSTS and a strict CSP whenever DEBUG is off.
 SECURE_CSP = {

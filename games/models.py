@@ -69,6 +69,10 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When a computer player's move was last queued and not yet played
+    # (games/services/bots.py): beat's catch-up leaves a game queued recently
+    # alone, and each owner's games waiting on the computer space each other's.
+    bot_queued_at = models.DateTimeField(null=True, blank=True)
     # The finished game this table is the rematch of (one rematch per game).
     rematch_of = models.OneToOneField(
         "self",
