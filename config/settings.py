@@ -360,6 +360,12 @@ PUSH_ENABLED = bool(PUSH_REDIS_URL)
 GAME_PUSH_POLL_SECONDS = env.int("GAME_PUSH_POLL_SECONDS", default=300)
 PUSH_KEEPALIVE_SECONDS = env.float("PUSH_KEEPALIVE_SECONDS", default=25)
 PUSH_RETRY_MS = env.int("PUSH_RETRY_MS", default=2000)
+# Open event streams per client address and per session in one web process
+# (429 beyond), and a stream's longest life (the browser then reconnects and is
+# checked again): games/stream_slots.py.
+PUSH_STREAMS_PER_ADDRESS = env.int("PUSH_STREAMS_PER_ADDRESS", default=30)
+PUSH_STREAMS_PER_SESSION = env.int("PUSH_STREAMS_PER_SESSION", default=10)
+PUSH_STREAM_MAX_SECONDS = env.float("PUSH_STREAM_MAX_SECONDS", default=1800)
 
 # LOG_LEVEL=WARNING (`make run` without VERBOSE=1) keeps the console to warnings,
 # errors and emails: no line per request (runserver) or per task (the worker).

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from . import push, registry, rules_pages, selectors, services
+from . import push, registry, rules_pages, selectors, services, stream_slots
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
@@ -192,29 +192,36 @@ async def game_events(request, game_id):
     are bare statuses: an EventSource shows no page."""
     if not settings.PUSH_ENABLED:
         return HttpResponse(status=404)
+    slots = stream_slots.Slots()
+    if not slots.take_address(request):
+        return HttpResponse(status=429)
     # Listening before the version is read: no change falls in between.
     hub, listener = push.hub(), push.Listener([push.game_channel(game_id)])
     hub.add(listener)
-    user_id, current = await sync_to_async(_stream_check)(
+    user_id, current, session_key = await sync_to_async(_stream_check)(
         request, game_id, request.GET.get("invite")
     )
-    if current is None:
+    if current is None or not slots.take_session(session_key):
         hub.remove(listener)
-        return HttpResponse(status=404)
+        slots.release()
+        return HttpResponse(status=404 if current is None else 429)
     if user_id is not None:
         hub.extend(listener, push.user_channel(user_id))
     since = push.parse_since(
         request.headers.get("Last-Event-ID"), request.GET.get("version")
     )
-    return _event_stream(push.event_stream(hub, listener, since=since, current=current))
+    events = push.event_stream(hub, listener, since=since, current=current)
+    return _event_stream(events, slots)
 
 
 def _stream_check(request, game_id, token):
     """(the viewer's id or None, the game's version or None if they may not see
-    it): the session, the user and the version in one trip to the sync thread."""
+    it, the session's key once checked): the session, the user and the version
+    in one trip to the sync thread."""
     user = request.user
     version = selectors.game_version(game_id=game_id, user=user, token=token)
-    return (user.pk if user.is_authenticated else None), version
+    user_id = user.pk if user.is_authenticated else None
+    return user_id, version, request.session.session_key
 
 
 @require_GET
@@ -223,16 +230,43 @@ async def my_events(request):
     when one of their games changes (their "My games" and the header's count)."""
     if not settings.PUSH_ENABLED:
         return HttpResponse(status=404)
+    slots = stream_slots.Slots()
+    if not slots.take_address(request):
+        return HttpResponse(status=429)
     user = await request.auser()
     if not user.is_authenticated:
+        slots.release()
         return HttpResponse(status=403)
+    if not slots.take_session(request.session.session_key):
+        slots.release()
+        return HttpResponse(status=429)
     hub, listener = push.hub(), push.Listener([push.user_channel(user.pk)])
     hub.add(listener)
-    return _event_stream(push.event_stream(hub, listener, since=None, current=0))
+    events = push.event_stream(hub, listener, since=None, current=0)
+    return _event_stream(events, slots)
 
 
-def _event_stream(events) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(events, content_type="text/event-stream")
+class _EventStreamResponse(StreamingHttpResponse):
+    """An event stream that gives its slots back when it closes, even one
+    dropped before its first event."""
+
+    def __init__(self, events, slots):
+        super().__init__(
+            stream_slots.bounded(events, slots), content_type="text/event-stream"
+        )
+        self.slots = slots
+
+    def close(self):
+        try:
+            super().close()
+        finally:
+            self.slots.release()
+
+
+def _event_stream(events, slots) -> StreamingHttpResponse:
+    """The stream's response, at most PUSH_STREAM_MAX_SECONDS long, holding its
+    client's slots (games/stream_slots.py) until it closes."""
+    response = _EventStreamResponse(events, slots)
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
     return response
