@@ -11,7 +11,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.engines.my_city.chapter_rules import episode_rules
+from games.my_city.engine.chapter_rules import episode_rules
 from games.notifications.emails import NotificationEmail, absolute, unsubscribe_token
 
 # The episode's email says that a game waits for the player's move: the

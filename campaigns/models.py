@@ -17,8 +17,8 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bots.names import bot_name
 from games.engines.base import InvalidOptions
-from games.engines.my_city.chapter_rules import validate_chapters
-from games.engines.my_city.chapters import EPISODES
+from games.my_city.engine.chapter_rules import validate_chapters
+from games.my_city.engine.chapters import EPISODES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 

@@ -7,15 +7,15 @@ from django.db.models import Max, Prefetch
 from django.utils.translation import gettext as _
 
 from games import engines
-from games.engines.my_city.board import CAMPAIGN_TERRAIN
-from games.engines.my_city.chapter_rules import (
+from games.models import Game
+from games.my_city.engine.board import CAMPAIGN_TERRAIN
+from games.my_city.engine.chapter_rules import (
     chapter_of,
     episode_rules,
     rule_text,
     sticker_text,
 )
-from games.engines.my_city.chapters import CHAPTERS, EPISODES, EPISODES_PER_CHAPTER
-from games.models import Game
+from games.my_city.engine.chapters import CHAPTERS, EPISODES, EPISODES_PER_CHAPTER
 
 from .models import Campaign, CampaignInvitation, CampaignPlayer, Episode
 

@@ -16,9 +16,9 @@ from django.utils.translation import ngettext
 
 from games.bots import LEVELS
 from games.engines import InvalidOptions
-from games.engines.my_city.chapter_rules import validate_chapters
 from games.errors import Conflict, Invalid, NotAllowed
 from games.models import BOT_LEVEL_DEFAULT
+from games.my_city.engine.chapter_rules import validate_chapters
 
 from .episodes import campaign_locked, campaign_start
 from .invitations import invitation_emails_after_commit

@@ -40,6 +40,14 @@ ADMIN_PATH = env.str("ADMIN_PATH", default="backstage").strip("/") + "/"
 if ADMIN_PATH == "/":
     raise ImproperlyConfigured("ADMIN_PATH must name a path, e.g. backstage/.")
 
+# Each game is a Django app of its own, `games/<game>/` with its `spec.py`
+# (docs/adding-a-game.md): found here, not listed. Its templates, static files
+# and management commands are found as any app's.
+GAME_APPS = [
+    f"games.{spec.parent.name}"
+    for spec in sorted((BASE_DIR / "games").glob("*/spec.py"))
+]
+
 INSTALLED_APPS = [
     "django.contrib.admin",
     "django.contrib.auth",
@@ -52,6 +60,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    *GAME_APPS,
     "campaigns",
     "history",
     "ops",
@@ -97,10 +106,14 @@ TEMPLATES = [
         },
     },
     {
-        # The board partials (games/templating.py): `.jinja` files under templates/.
+        # The board partials (games/templating.py): `.jinja` files under
+        # templates/ and under each game's own templates/.
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "NAME": "jinja2",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [
+            BASE_DIR / "templates",
+            *(BASE_DIR / app.replace(".", "/") / "templates" for app in GAME_APPS),
+        ],
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "games.templating.environment",
@@ -280,7 +293,7 @@ CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
 
 # Computer players (games/bots/levels.py): what one "hard" decision may spend,
 # iterations of its search and seconds of wall clock, whichever ends first. Each
-# game has the budget its hard player was measured at (`levels.HARD_BUDGETS`);
+# game has the budget its hard player was measured at (its `ComputerPlayers.budget`, games/<game>/bots/);
 # BOT_HARD_ITERATIONS, when set, replaces its iterations in every game, and
 # BOT_HARD_SECONDS bounds its clock.
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=0)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from . import push, registry, rules_pages, selectors, services, stream_slots
+from . import push, registry, selectors, services, stream_slots
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
@@ -46,11 +46,11 @@ def lobby(request):
 @require_GET
 def rules(request, slug):
     """A game's rules in our own words (templates/games/rules/<slug>.html), with
-    the numbers and lists read from its engine (rules_pages)."""
+    the numbers and lists read from its engine (the spec's `rules_context`)."""
     spec = registry.find(slug)
     if spec is None:
         raise Http404
-    context = rules_pages.rules_context(slug=slug, user=request.user)
+    context = spec.rules_context(request.user)
     context["spec"] = spec
     return render(request, f"games/rules/{slug}.html", context)
 

@@ -296,14 +296,14 @@ from django.utils import translation
 translation.activate("fr")
 import config.urls  # noqa: F401  (loads every view, as the first request does)
 from games.templatetags.games_tags import engine_name
-from history import figures
+from games import registry
 slugs = ["lost-cities", "citadels", "rival-cities", "my-city"]
 french = [engine_name(s) for s in slugs]
 rows = [{"rank": 1, "detail": {"won_by": "ships"}}]
-french.append(figures.rival_cities(rows)[0][0])
+french.append(registry.get("rival-cities").figures(rows)[0][0])
 translation.activate("en")
 english = [engine_name(s) for s in slugs]
-english.append(figures.rival_cities(rows)[0][0])
+english.append(registry.get("rival-cities").figures(rows)[0][0])
 print(json.dumps([french, english]))
 """
     result = _run("import json\n" + code)

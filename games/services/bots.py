@@ -48,10 +48,10 @@ from .core import game_locked, move_apply
 
 def hard_budget(slug: str) -> Budget:
     """What a hard computer player of that game may spend on one decision: the
-    game's measured budget (`levels.HARD_BUDGETS`), its iterations replaced by
+    game's measured budget (its `ComputerPlayers.budget`), its iterations replaced by
     `BOT_HARD_ITERATIONS` where that is set, its clock bounded by
     `BOT_HARD_SECONDS`."""
-    game = hard_budget_of(slug)
+    game = hard_budget_of(engines.get(slug))
     return Budget(
         settings.BOT_HARD_ITERATIONS or game.iterations,
         min(game.seconds, settings.BOT_HARD_SECONDS),

@@ -12,7 +12,7 @@ from game_helpers import once
 
 from campaigns import services
 from campaigns.models import Campaign, Episode
-from games.engines.my_city.chapters import CHAPTERS
+from games.my_city.engine.chapters import CHAPTERS
 
 pytestmark = pytest.mark.django_db
 

@@ -198,7 +198,7 @@ def test_a_whole_episode_through_the_pages(game, ana, ben):
             body = clients[seat].get(game.get_absolute_url()).content.decode()
             offered = data_moves(body)
             view = ENGINE.view(game.state, seat)
-            from games.bots.my_city import score_move
+            from games.my_city.bots.easy import score_move
 
             move = max(offered, key=lambda m: score_move(view, seat, m))
             assert post_move(clients[seat], game, move).status_code == 200
