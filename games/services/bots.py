@@ -180,10 +180,15 @@ def bots_play_after_commit(game: Game) -> None:
     game.bot_queued_at = now
 
     def queue():
-        if countdown:
-            bots_play_task.apply_async((game_id, version), countdown=countdown)
-        else:
-            bots_play_task.delay(game_id, version)
+        try:
+            if countdown:
+                bots_play_task.apply_async((game_id, version), countdown=countdown)
+            else:
+                bots_play_task.delay(game_id, version)
+        except Exception:
+            # Not queued after all (a broker down): the next catch-up plays it.
+            Game.objects.filter(pk=game_id, version=version).update(bot_queued_at=None)
+            raise
 
     transaction.on_commit(queue, robust=True)
 
