@@ -22,6 +22,8 @@ from games.notifications.emails import (
 # The episode's email says that a game waits for the player's move: the
 # "your turn" emails' preference (and unsubscribe link) govern it.
 EPISODE_KIND = "your_turn"
+# The invitation's email: its own preference (accounts' "invitation_emails").
+INVITATION_KIND = "invitation"
 
 
 def _email(
@@ -93,8 +95,8 @@ def send_episode_opened(episode) -> int:
 def send_invitation(invitation, user) -> None:
     """One email telling `user` (who has the invited address) that they are
     invited, and where to accept or decline: nothing is decided by following
-    the link. Sent once, because a person asked: no unsubscribe, the link to
-    the email preferences."""
+    the link. With a one-click unsubscribe that turns off every invitation
+    email (the "campaign invitations" preference), without logging in."""
     context = {
         "campaign": invitation.campaign,
         "inviter": invitation.invited_by,
@@ -103,4 +105,6 @@ def send_invitation(invitation, user) -> None:
     msgid = message_id(
         "campaign-invitation", invitation.pk, int(invitation.created_at.timestamp())
     )
-    _email(user, invitation.email, "invitation", context, kind=None, msgid=msgid).send()
+    _email(
+        user, invitation.email, "invitation", context, kind=INVITATION_KIND, msgid=msgid
+    ).send()

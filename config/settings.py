@@ -195,12 +195,22 @@ ACCOUNT_FORMS = {
     "login": "accounts.forms.LoginForm",
     "signup": "accounts.forms.SignupForm",
 }
-# allauth's rate limits stay at their defaults (on). They count per client
+# allauth's rate limits stay at their defaults (on), but for failed log-ins:
+# allauth counts them per client address only (10 a minute), and the adapter
+# (accounts/adapters.py) per account from one address (5 in 5 minutes: the
+# strict limit, which a stranger elsewhere cannot use to lock the account) and
+# per account from anywhere (100 an hour: more than one address can fail in an
+# hour). A password reset lifts both. The limits count per client
 # address: behind proxies of ours (a TLS proxy, a load balancer) that address is
 # the one TRUSTED_PROXY_COUNT entries from the right of X-Forwarded-For (each
 # proxy appends the address it received from), or the header a proxy sets to it
 # (TRUSTED_CLIENT_IP_HEADER, e.g. X-Real-IP). Neither is trusted by default: a
 # client can write any X-Forwarded-For it likes.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip",
+    "login_failed_client": "5/5m/key",
+    "login_failed_account": "100/h/key",
+}
 ALLAUTH_TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = (
     env.str("TRUSTED_CLIENT_IP_HEADER", default="") or None
@@ -288,6 +298,17 @@ CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
 # BOT_HARD_SECONDS bounds its clock.
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=0)
 BOT_HARD_SECONDS = env.float("BOT_HARD_SECONDS", default=1.5)
+# One account cannot fill the computer players' queue (games/services/): it opens
+# at most TABLES_PER_HOUR tables an hour and keeps at most
+# COMPUTER_TABLES_PER_ACCOUNT tables with computer players open or under way;
+# each next computer move of one owner's games waits BOT_OWNER_SPACING_SECONDS
+# for each other game of theirs already queued (at most BOT_OWNER_COUNTDOWN_MAX),
+# and beat's catch-up leaves alone a game queued in the last BOT_CATCH_UP_SECONDS.
+TABLES_PER_HOUR = env.int("TABLES_PER_HOUR", default=30)
+COMPUTER_TABLES_PER_ACCOUNT = env.int("COMPUTER_TABLES_PER_ACCOUNT", default=10)
+BOT_OWNER_SPACING_SECONDS = env.float("BOT_OWNER_SPACING_SECONDS", default=0.5)
+BOT_OWNER_COUNTDOWN_MAX = env.float("BOT_OWNER_COUNTDOWN_MAX", default=30)
+BOT_CATCH_UP_SECONDS = env.float("BOT_CATCH_UP_SECONDS", default=120)
 
 # Security: secure cookies, HSTS and a strict CSP whenever DEBUG is off.
 SECURE_CSP = {
@@ -327,6 +348,17 @@ NOTIFICATION_RETRY_SECONDS = env.float("NOTIFICATION_RETRY_SECONDS", default=30)
 # A "your turn" email waits this long (the outbox sweep sends it; 0: at once).
 TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 
+# The largest request body accepted (config/body_limit.py: 413 beyond, before it
+# is read): a game record's import, 2,000,000 bytes, with its form's framing.
+REQUEST_BODY_MAX_BYTES = env.int("REQUEST_BODY_MAX_BYTES", default=3_000_000)
+
+# Campaigns (campaigns/services.py, campaigns/invitations.py): what one account
+# may start and invite in a day (a rolling 24 hours), and how long an invitation
+# nobody answers waits before the invitations' sweep withdraws it.
+CAMPAIGNS_PER_DAY = env.int("CAMPAIGNS_PER_DAY", default=10)
+CAMPAIGN_INVITATIONS_PER_DAY = env.int("CAMPAIGN_INVITATIONS_PER_DAY", default=20)
+CAMPAIGN_INVITATION_DAYS = env.int("CAMPAIGN_INVITATION_DAYS", default=14)
+
 # Game page polling interval (seconds) and bot pacing.
 GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)
 
@@ -341,6 +373,12 @@ PUSH_ENABLED = bool(PUSH_REDIS_URL)
 GAME_PUSH_POLL_SECONDS = env.int("GAME_PUSH_POLL_SECONDS", default=300)
 PUSH_KEEPALIVE_SECONDS = env.float("PUSH_KEEPALIVE_SECONDS", default=25)
 PUSH_RETRY_MS = env.int("PUSH_RETRY_MS", default=2000)
+# Open event streams per client address and per session in one web process
+# (429 beyond), and a stream's longest life (the browser then reconnects and is
+# checked again): games/stream_slots.py.
+PUSH_STREAMS_PER_ADDRESS = env.int("PUSH_STREAMS_PER_ADDRESS", default=30)
+PUSH_STREAMS_PER_SESSION = env.int("PUSH_STREAMS_PER_SESSION", default=10)
+PUSH_STREAM_MAX_SECONDS = env.float("PUSH_STREAM_MAX_SECONDS", default=1800)
 
 # LOG_LEVEL=WARNING (`make run` without VERBOSE=1) keeps the console to warnings,
 # errors and emails: no line per request (runserver) or per task (the worker).

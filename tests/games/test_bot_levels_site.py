@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from game_helpers import once
 
 from campaigns import services as campaign_services
 from games import engines, services
@@ -102,6 +103,7 @@ def test_campaign_computer_players_get_the_chosen_level_and_names(ana):
     c.post(
         reverse("campaigns:new"),
         {
+            **once(c),
             "name": "Levels",
             "players": "3",
             "emails": "",
@@ -211,6 +213,7 @@ def test_the_new_table_forms_computer_players_get_the_chosen_level(ana):
     response = login(ana).post(
         reverse("games:new", args=["lost-cities"]),
         {
+            **once(ana),
             "expeditions": "5",
             "rounds": "1",
             "visibility": "public",

@@ -10,6 +10,7 @@ import pytest
 from citadels_helpers import assert_each_priced_control, people, start
 from django.test import Client
 from django.urls import reverse
+from game_helpers import once
 from page_helpers import data_moves, login, post_move
 
 from games import engines, services
@@ -109,6 +110,7 @@ def test_the_table_form_creates_a_2016_game_with_chosen_options(ana):
     response = c.post(
         reverse("games:new", args=["citadels"]),
         {
+            **once(c),
             "visibility": "public",
             "time_per_move": "3",
             "timeout_policy": "bot",
@@ -141,7 +143,9 @@ def test_characters_chosen_rank_by_rank_are_used(ana):
         "unique_districts": "base",
     }
     data.update({f"rank_{i + 1}": k for i, k in enumerate(keys)})
-    response = login(ana).post(reverse("games:new", args=["citadels"]), data)
+    response = login(ana).post(
+        reverse("games:new", args=["citadels"]), {**data, **once(ana)}
+    )
     assert response.status_code == 302
     assert Game.objects.get(engine="citadels").options["characters"] == keys
 
@@ -159,7 +163,9 @@ def test_a_line_up_the_edition_forbids_is_refused_with_the_rule(ana):
     keys = ["assassin", "spy", "magician", "king", "bishop", "merchant"]
     keys += ["architect", "warlord"]
     data.update({f"rank_{i + 1}": k for i, k in enumerate(keys)})
-    response = login(ana).post(reverse("games:new", args=["citadels"]), data)
+    response = login(ana).post(
+        reverse("games:new", args=["citadels"]), {**data, **once(ana)}
+    )
     assert response.status_code == 400  # the form sent back with the rule
     assert "Rank 2 cannot be" in response.content.decode()
     assert not Game.objects.filter(engine="citadels").exists()

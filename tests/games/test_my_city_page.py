@@ -4,6 +4,7 @@ import json
 
 import pytest
 from django.urls import reverse
+from game_helpers import once
 from page_helpers import data_moves, login, post_move
 
 from games import engines, services
@@ -214,6 +215,7 @@ def test_the_table_form_creates_an_eternal_game(ana):
     response = c.post(
         reverse("games:new", args=["my-city"]),
         {
+            **once(c),
             "visibility": "public",
             "time_per_move": "",
             "timeout_policy": "bot",

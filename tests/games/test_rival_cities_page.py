@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from game_helpers import once
 from page_helpers import data_moves, login, post_move
 
 from games import engines, services
@@ -69,6 +70,7 @@ def test_new_table_form_offers_first_game_and_first_player(ana):
     response = c.post(
         url,
         {
+            **once(c),
             "visibility": "public",
             "time_per_move": "3",
             "timeout_policy": Game.TimeoutPolicy.BOT,
