@@ -84,7 +84,7 @@ def checks() -> dict[str, str]:
 
 
 def status(results: dict[str, str]) -> str:
-    """"ok", "degraded" (Redis fails: the node still serves) or "error" (the
+    """ "ok", "degraded" (Redis fails: the node still serves) or "error" (the
     database fails)."""
     if results.get("database") != "ok":
         return "error"

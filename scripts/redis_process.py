@@ -41,7 +41,7 @@ class RedisProcess:
         return f"redis://127.0.0.1:{self.port}/{db}"
 
     def start(self, timeout: float = 10.0) -> RedisProcess:
-        self.proc = subprocess.Popen(
+        self.proc = subprocess.Popen(  # noqa: S603 - our own fixed argv
             ["redis-server", "--bind", "127.0.0.1", "--port", str(self.port)]
             + ["--save", "", "--appendonly", "no", "--dir", self.dir]
             + ["--protected-mode", "no", "--loglevel", "warning"],

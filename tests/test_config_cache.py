@@ -80,4 +80,3 @@ def test_a_frozen_redis_costs_one_short_timeout_then_is_skipped(own_redis):
     own_redis.thaw()
     time.sleep(site_cache.BREAKER_SECONDS + 0.1)
     assert cache.get("k") == "v"  # tried again, and answering again
-

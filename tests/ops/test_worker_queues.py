@@ -49,7 +49,9 @@ def documented_commands() -> dict[str, list[str]]:
     found["compose.yaml"] = shlex.split(line)
     for doc in ("docs/deploy.md", "README.md", "docs/notifications.md", "docs/bots.md"):
         text = (ROOT / doc).read_text()
-        for i, command in enumerate(re.findall(r"`(celery -A config worker[^`]*)`", text)):
+        for i, command in enumerate(
+            re.findall(r"`(celery -A config worker[^`]*)`", text)
+        ):
             if " -B" not in command:  # `make run`'s embedded worker is the Makefile's
                 found[f"{doc} #{i + 1}"] = shlex.split(command)
     return found
