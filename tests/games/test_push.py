@@ -3,6 +3,8 @@ carries, when it is published (after the commit only), where a reconnecting
 stream resumes, and the pages with push off (they poll)."""
 
 import asyncio
+import threading
+import time
 import uuid
 
 import pytest
@@ -11,6 +13,7 @@ from django.db import transaction
 from django.test import AsyncClient, Client
 from django.urls import reverse
 
+from config.breaker import Breaker
 from games import engines, push, services
 from games.models import Game
 
@@ -18,10 +21,44 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 class Published(list):
-    """What a fake Redis client was asked to publish, as (channel, payload)."""
+    """What a fake Redis client was asked to publish, as (channel, payload);
+    reading it first waits for the publisher thread (games/push.py) to have
+    sent what was handed to it."""
+
+    def __init__(self):
+        super().__init__()
+        self.trips = 0
+
+    def pipeline(self, transaction=True):
+        return Pipeline(self)
+
+    def settled(self):
+        assert push.publisher.drain()
+        return self
+
+    def __eq__(self, other):
+        self.settled()
+        return list.__eq__(self, other)
+
+    def __iter__(self):
+        self.settled()
+        return list.__iter__(self)
+
+    def __contains__(self, item):
+        self.settled()
+        return list.__contains__(self, item)
+
+
+class Pipeline:
+    def __init__(self, into):
+        self.into, self.queued = into, []
 
     def publish(self, channel, payload):
-        self.append((channel, payload))
+        self.queued.append((channel, payload))
+
+    def execute(self):
+        self.into.trips += 1
+        self.into.extend(self.queued)
 
 
 @pytest.fixture
@@ -32,6 +69,7 @@ def push_on(settings, monkeypatch):
     settings.PUSH_ENABLED = True
     published = Published()
     monkeypatch.setattr(push, "redis_client", lambda: published)
+    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
 
     async def idle(self):
         await asyncio.Event().wait()
@@ -384,11 +422,19 @@ def test_a_redis_that_fails_a_publish_is_logged_not_raised(
     settings.PUSH_ENABLED = True
 
     class Down:
+        def pipeline(self, transaction=True):
+            return self
+
         def publish(self, channel, payload):
+            pass
+
+        def execute(self):
             raise ConnectionError("Redis is down")
 
     monkeypatch.setattr(push, "redis_client", lambda: Down())
+    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
     push.publish_game(1, 2)
+    assert push.publisher.drain()
     assert "push: publish to push:game:1 failed" in caplog.text
 
 
@@ -429,3 +475,91 @@ def test_a_seat_taken_or_left_at_an_open_table_tells_its_people(
     page.force_login(ana)
     body = page.get(game.get_absolute_url()).content.decode()
     assert "sse:version, sse:mine, poll" in body
+
+
+# --- publishing off the request path (a frozen Redis must not freeze a move) --
+
+
+@pytest.fixture
+def own_push_redis(settings, monkeypatch, own_redis):
+    """Push published to a Redis of the test's own, which it may freeze."""
+    settings.PUSH_REDIS_URL = own_redis.url(0)
+    settings.PUSH_ENABLED = True
+    monkeypatch.setattr(push, "_client", None)
+    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
+    yield own_redis
+    push.publisher.drain()
+
+
+def test_a_move_publishes_one_batch_in_one_round_trip(
+    push_on, lost_cities_game, ana, ben, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        play_one(lost_cities_game, {0: ana, 1: ben})
+    assert len(push_on.settled()) == 3  # the game and its two players
+    assert push_on.trips == 1
+
+
+def test_a_move_is_published_through_a_real_redis(
+    own_push_redis, lost_cities_game, ana, ben, django_capture_on_commit_callbacks
+):
+    import redis
+
+    listener = redis.Redis.from_url(own_push_redis.url(0)).pubsub()
+    listener.psubscribe("push:*")
+    listener.get_message(timeout=1)  # the subscription's confirmation
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_one(lost_cities_game, {0: ana, 1: ben})
+    got = []
+    deadline = time.monotonic() + 5
+    while len(got) < 3 and time.monotonic() < deadline:
+        message = listener.get_message(timeout=0.5)
+        if message and message["type"] == "pmessage":
+            got.append((message["channel"].decode(), message["data"].decode()))
+    listener.close()
+    assert (push.game_channel(game.pk), str(game.version)) in got
+    assert {c for c, _ in got} >= {push.user_channel(ana.pk), push.user_channel(ben.pk)}
+
+
+def test_a_frozen_redis_does_not_hold_up_moves(
+    own_push_redis, lost_cities_game, ana, ben, django_capture_on_commit_callbacks
+):
+    """A Redis that accepts connections and answers nothing (SIGSTOP): the
+    moves answer as fast as ever, the publisher waits one short timeout and
+    then drops what comes for a few seconds."""
+    game = lost_cities_game
+    push.publish_game(game.pk, 0)  # connected before the freeze
+    assert push.publisher.drain()
+    own_push_redis.freeze()
+    started = time.monotonic()
+    for _ in range(4):
+        with django_capture_on_commit_callbacks(execute=True):
+            game = play_one(game, {0: ana, 1: ben})
+    assert time.monotonic() - started < 1.0  # before: 2 s a publish, 3 a move
+    assert push.publisher.drain(timeout=2 * push.TIMEOUT_SECONDS + 1)
+    assert not push.publisher.breaker.allows()  # one failure: the rest skipped
+    assert time.monotonic() - started < 2.0
+
+
+def test_a_full_publishing_queue_drops_instead_of_waiting(settings, monkeypatch):
+    settings.PUSH_ENABLED = True
+    release = threading.Event()
+
+    class Stuck:
+        def pipeline(self, transaction=True):
+            return self
+
+        def publish(self, channel, payload):
+            pass
+
+        def execute(self):
+            release.wait(5)
+
+    monkeypatch.setattr(push, "redis_client", lambda: Stuck())
+    small = push.Publisher(size=2)
+    started = time.monotonic()
+    sent = [small.send([("push:game:1", str(v))]) for v in range(6)]
+    assert time.monotonic() - started < 0.5
+    assert sent.count(False) >= 3 and small.dropped >= 3
+    release.set()
+    assert small.drain()
