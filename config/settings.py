@@ -254,6 +254,20 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
         "control_folder": str(_queue / "control"),
     }
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # Short timeouts: a task is queued inside the request that commits, and a
+    # Redis that does not answer must not hold it (config/enqueue.py; more than
+    # the workers' 1-second BRPOP, which waits for tasks).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2, "socket_connect_timeout": 1}
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+# One quick retry of a publish, then the after-commit enqueue gives up and logs
+# (beat's catch-up sweeps find what was not queued: docs/notifications.md).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True

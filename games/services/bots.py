@@ -36,6 +36,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 
+from config import enqueue
 from games import engines
 from games.bots import Budget, choose_move, hard_budget_of
 
@@ -140,7 +141,7 @@ def bots_play_after_commit(game: Game) -> None:
     (a broker down answers the move, it does not turn it into a 500); a game
     whose task was lost is found by `bots_catch_up`, which beat runs."""
     game_id, version = game.pk, game.version
-    transaction.on_commit(lambda: bots_play_task.delay(game_id, version), robust=True)
+    enqueue.after_commit(bots_play_task, game_id, version)
 
 
 def bots_catch_up() -> int:
