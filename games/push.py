@@ -217,13 +217,22 @@ class Listener:
     published since it last looked (older ones are overwritten: a page only
     needs to know that something changed)."""
 
-    __slots__ = ("channels", "version", "mine", "resync", "ready", "__weakref__")
+    __slots__ = (
+        "channels",
+        "version",
+        "mine",
+        "resync",
+        "down",
+        "ready",
+        "__weakref__",
+    )
 
     def __init__(self, channels):
         self.channels = tuple(channels)
         self.version: int | None = None
         self.mine: str | None = None
         self.resync = False
+        self.down = False  # the hub lost Redis: the stream tells its page, and ends
         self.ready = asyncio.Event()
 
     def take(self):
@@ -240,6 +249,10 @@ class Hub:
     (each stream is then told to check its game: `resync`)."""
 
     RETRY_SECONDS = 1.0
+    # A Redis that keeps the connection and answers nothing (frozen) is found
+    # by a PING every PING_SECONDS: no answer for PONG_SECONDS, and it is down.
+    PING_SECONDS = 2.0
+    PONG_SECONDS = 5.0
 
     def __init__(self, url: str):
         self.url = url
@@ -247,6 +260,9 @@ class Hub:
         self.listeners: dict[str, weakref.WeakSet] = defaultdict(weakref.WeakSet)
         self.task: asyncio.Task | None = None
         self.connected = asyncio.Event()
+        # True from a failed or lost subscription until the next one succeeds:
+        # new streams are refused (503) and the pages poll meanwhile.
+        self.down = False
 
     def add(self, listener: Listener) -> None:
         for channel in listener.channels:
@@ -279,6 +295,14 @@ class Hub:
                 listener.mine = payload
             listener.ready.set()
 
+    def tell_down(self) -> None:
+        """Every open stream tells its page that push is down (and ends): the
+        page polls until its stream is accepted again."""
+        for found in list(self.listeners.values()):
+            for listener in list(found):
+                listener.down = True
+                listener.ready.set()
+
     def resync_all(self) -> None:
         for found in list(self.listeners.values()):
             for listener in list(found):
@@ -290,31 +314,53 @@ class Hub:
 
         first = True
         while True:
-            client = aioredis.Redis.from_url(self.url)
+            client = aioredis.Redis.from_url(
+                self.url, socket_connect_timeout=self.PONG_SECONDS
+            )
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.psubscribe(PATTERN)
+                await asyncio.wait_for(pubsub.psubscribe(PATTERN), self.PONG_SECONDS)
                 self.connected.set()
+                if self.down:
+                    logger.warning("push: Redis subscription back")
+                self.down = False
                 if not first:
                     self.resync_all()  # messages may have been missed meanwhile
                 first = False
-                async for message in pubsub.listen():
-                    if message and message.get("type") == "pmessage":
-                        self.dispatch(
-                            message["channel"].decode(), message["data"].decode()
-                        )
+                await self.listen(pubsub)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                logger.warning("push: Redis subscription lost", exc_info=True)
+                if not self.down:
+                    logger.warning("push: Redis subscription lost", exc_info=True)
             finally:
                 self.connected.clear()
                 try:
-                    await pubsub.aclose()
-                    await client.aclose()
+                    await asyncio.wait_for(pubsub.aclose(), 1.0)
+                    await asyncio.wait_for(client.aclose(), 1.0)
                 except Exception:  # noqa: S110 - already broken
                     pass
+            self.down = True
+            self.tell_down()
             await asyncio.sleep(self.RETRY_SECONDS)
+
+    async def listen(self, pubsub) -> None:
+        """Dispatches the messages; raises TimeoutError when Redis stops
+        answering its PINGs."""
+        clock = asyncio.get_running_loop().time
+        pinged = heard = clock()
+        while True:
+            message = await pubsub.get_message(timeout=1.0)
+            now = clock()
+            if message:
+                heard = now
+                if message.get("type") == "pmessage":
+                    self.dispatch(message["channel"].decode(), message["data"].decode())
+            if now - heard > self.PONG_SECONDS:
+                raise TimeoutError("push: Redis does not answer its PING")
+            if now - pinged >= self.PING_SECONDS:
+                await asyncio.wait_for(pubsub.ping(), 1.0)
+                pinged = now
 
 
 _hubs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -342,7 +388,8 @@ async def event_stream(hub: Hub, listener: Listener, *, since, current: int):
     """The events of one open page: `version` (the game's version moved; at once
     when it moved since `since`, the version the page or the browser last had)
     and `mine` (one of the viewer's games changed); a comment now and then keeps
-    the connection open through proxies."""
+    the connection open through proxies. When the hub loses Redis, `down` and
+    the end of the stream: the page polls (static/js/push.js)."""
     keepalive = settings.PUSH_KEEPALIVE_SECONDS
     last = current
     try:
@@ -358,6 +405,11 @@ async def event_stream(hub: Hub, listener: Listener, *, since, current: int):
             except TimeoutError:
                 yield ": keepalive\n\n"
                 continue
+            if listener.down:
+                # The page polls from now on; its browser reconnects, and is
+                # refused (503) until the hub has Redis again.
+                yield "event: down\ndata: 0\n\n"
+                return
             version, mine, resync = listener.take()
             chunk = ""
             if version is not None and version > last:

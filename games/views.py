@@ -179,8 +179,11 @@ async def game_events(request, game_id):
     are bare statuses: an EventSource shows no page."""
     if not settings.PUSH_ENABLED:
         return HttpResponse(status=404)
+    hub = push.hub()
+    if hub.down:
+        return _push_down()
     # Listening before the version is read: no change falls in between.
-    hub, listener = push.hub(), push.Listener([push.game_channel(game_id)])
+    listener = push.Listener([push.game_channel(game_id)])
     hub.add(listener)
     user_id, current = await sync_to_async(_stream_check)(
         request, game_id, request.GET.get("invite")
@@ -213,9 +216,18 @@ async def my_events(request):
     user = await request.auser()
     if not user.is_authenticated:
         return HttpResponse(status=403)
-    hub, listener = push.hub(), push.Listener([push.user_channel(user.pk)])
+    hub = push.hub()
+    if hub.down:
+        return _push_down()
+    listener = push.Listener([push.user_channel(user.pk)])
     hub.add(listener)
     return _event_stream(push.event_stream(hub, listener, since=None, current=0))
+
+
+def _push_down() -> HttpResponse:
+    """While this process's hub has lost Redis no stream is opened: the browser
+    stops trying for a while (its SSE extension backs off) and the page polls."""
+    return HttpResponse(status=503, headers={"Retry-After": "5"})
 
 
 def _event_stream(events) -> StreamingHttpResponse:

@@ -115,7 +115,7 @@ def open_stream(user, url, *, headers=None, then=None, chunks=1, timeout=2.0):
         try:
             while len(got) < chunks:
                 got.append((await asyncio.wait_for(anext(stream), timeout)).decode())
-        except TimeoutError:
+        except (TimeoutError, StopAsyncIteration):  # nothing more, or it ended
             pass
         finally:
             await stream.aclose()
@@ -563,3 +563,108 @@ def test_a_full_publishing_queue_drops_instead_of_waiting(settings, monkeypatch)
     assert sent.count(False) >= 3 and small.dropped >= 3
     release.set()
     assert small.drain()
+
+
+# --- a push outage: the pages poll until push is back --------------------------
+
+
+def test_while_the_hub_has_lost_redis_new_streams_are_refused(
+    push_on, lost_cities_game, ana
+):
+    game = lost_cities_game
+
+    async def go():
+        push.hub().down = True
+        client = AsyncClient()
+        await client.aforce_login(ana)
+        return [
+            await client.get(events_url(game, game.version)),
+            await client.get(reverse("games:my_events")),
+        ]
+
+    for response in async_to_sync(go)():
+        assert response.status_code == 503
+        assert response["Retry-After"] == "5"
+
+
+def test_an_open_stream_is_told_when_the_hub_loses_redis_and_ends(
+    push_on, lost_cities_game, ana
+):
+    game = lost_cities_game
+    status, chunks = open_stream(
+        ana, events_url(game, game.version), then=lambda hub: hub.tell_down(), chunks=3
+    )
+    assert status == 200
+    assert chunks[1:] == ["event: down\ndata: 0\n\n"]  # and nothing after: it ended
+
+
+def test_the_pages_script_polls_when_told_push_is_down():
+    from django.conf import settings
+
+    script = (settings.BASE_DIR / "static" / "js" / "push.js").read_text()
+    assert 'addEventListener("down"' in script
+
+
+def real_hub_stream(url, ana, game, fault, *, repair=None):
+    """Opens a stream through a real hub on the test's own Redis, applies
+    `fault()` and returns (seconds until the stream said `down`, its last
+    chunk, the status of a stream opened then, the status of one opened after
+    `repair()`)."""
+
+    async def go():
+        client = AsyncClient()
+        await client.aforce_login(ana)
+        hub = push.hub()
+        response = await client.get(events_url(game, game.version))
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        await asyncio.wait_for(hub.connected.wait(), 5)
+        await asyncio.to_thread(fault)
+        started = time.monotonic()
+        try:
+            chunk = ""
+            while "event: down" not in chunk:
+                chunk = (await asyncio.wait_for(anext(stream), 15)).decode()
+            told = time.monotonic() - started
+            with pytest.raises(StopAsyncIteration):
+                await asyncio.wait_for(anext(stream), 2)
+        finally:
+            await stream.aclose()
+        refused = (await client.get(events_url(game, game.version))).status_code
+        again = None
+        if repair is not None:
+            await asyncio.to_thread(repair)
+            await asyncio.wait_for(hub.connected.wait(), 10)
+            response = await client.get(events_url(game, game.version))
+            again = response.status_code
+            await response.streaming_content.aclose()
+        hub.task.cancel()
+        return told, chunk, refused, again
+
+    return async_to_sync(go)()
+
+
+def test_redis_stopped_tells_the_open_streams_and_push_comes_back(
+    settings, own_redis, lost_cities_game, ana
+):
+    settings.PUSH_REDIS_URL = own_redis.url(0)
+    settings.PUSH_ENABLED = True
+    told, chunk, refused, again = real_hub_stream(
+        own_redis.url(0), ana, lost_cities_game, own_redis.stop, repair=own_redis.start
+    )
+    assert told < 2.0 and chunk.endswith("event: down\ndata: 0\n\n")
+    assert refused == 503
+    assert again == 200
+
+
+def test_a_frozen_redis_is_found_by_the_hubs_ping(
+    settings, own_redis, lost_cities_game, ana
+):
+    settings.PUSH_REDIS_URL = own_redis.url(0)
+    settings.PUSH_ENABLED = True
+    told, _chunk, refused, again = real_hub_stream(
+        own_redis.url(0), ana, lost_cities_game, own_redis.freeze, repair=own_redis.thaw
+    )
+    assert told < push.Hub.PONG_SECONDS + push.Hub.PING_SECONDS + 1.5
+    assert refused == 503
+    assert again == 200
