@@ -2,8 +2,10 @@
 
 from allauth.account.adapter import DefaultAccountAdapter
 from allauth.core import context as allauth_context
+from allauth.core import ratelimit
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.sites.shortcuts import get_current_site
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -12,8 +14,40 @@ from django.utils.translation import gettext as _
 # form to offer (accounts.forms.LoginForm).
 CONFIRMED_EMAIL_KEY = "accounts_confirmed_email"
 
+# Failed log-ins, counted by allauth's rate limits (ACCOUNT_RATE_LIMITS in
+# config/settings.py) on two keys of ours besides allauth's own per address:
+# one account from one client address (the strict limit), and one account from
+# anywhere (a looser one, against guesses spread over many addresses). Both keys
+# hold the account's session hash, which changes with its password: a password
+# reset lifts them.
+LOGIN_FAILED_CLIENT = "login_failed_client"
+LOGIN_FAILED_ACCOUNT = "login_failed_account"
+
 
 class AccountAdapter(DefaultAccountAdapter):
+    def _failed_login_keys(self, request, credentials) -> list[tuple[str, str]]:
+        login = (credentials.get("email") or credentials.get("username") or "").lower()
+        user = get_user_model().objects.filter(email__iexact=login).first()
+        password = user.get_session_auth_hash() if user is not None else ""
+        account = f"{login}:{password}"
+        client = f"{account}:{self.get_client_ip(request)}"
+        return [(LOGIN_FAILED_CLIENT, client), (LOGIN_FAILED_ACCOUNT, account)]
+
+    def pre_authenticate(self, request, **credentials):
+        """Refuses a log-in past a limit of failures (allauth's own per address,
+        then ours per account and client, and per account), before the
+        password is even checked."""
+        super().pre_authenticate(request, **credentials)
+        for action, key in self._failed_login_keys(request, credentials):
+            if not ratelimit.consume(request, action=action, key=key, dry_run=True):
+                raise self.validation_error("too_many_login_attempts")
+
+    def authentication_failed(self, request, **credentials):
+        """Counts a wrong password on our two keys (a right one counts nowhere)."""
+        super().authentication_failed(request, **credentials)
+        for action, key in self._failed_login_keys(request, credentials):
+            ratelimit.consume(request, action=action, key=key)
+
     def save_user(self, request, user, form, commit=True):
         user = super().save_user(request, user, form, commit=False)
         if not user.display_name:

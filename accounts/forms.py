@@ -39,6 +39,7 @@ class PreferencesForm(forms.ModelForm):
             "digest_hour",
             "reminder_emails",
             "game_over_emails",
+            "invitation_emails",
             "confirm_moves",
         ]
         help_texts = {"display_name": _("How other players see you.")}

@@ -82,6 +82,11 @@ class User(AbstractUser):
             "you a rematch."
         ),
     )
+    invitation_emails = models.BooleanField(
+        _("campaign invitations"),
+        default=True,
+        help_text=_("An email when someone invites you to a campaign."),
+    )
     confirm_moves = models.BooleanField(
         _("confirm before sending a move"),
         default=False,

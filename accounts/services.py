@@ -34,6 +34,7 @@ UNSUBSCRIBE_FIELDS = {
     "timeout": ("reminder_emails", False),
     "game_over": ("game_over_emails", False),
     "rematch": ("game_over_emails", False),
+    "invitation": ("invitation_emails", False),
 }
 
 
@@ -59,6 +60,7 @@ def unsubscribe_topic(kind: str) -> str:
         "turn_emails": _("emails telling you it is your turn"),
         "reminder_emails": _("reminders before your time runs out"),
         "game_over_emails": _("emails with the result of your games"),
+        "invitation_emails": _("emails inviting you to campaigns"),
     }[field]
 
 

@@ -1,6 +1,6 @@
 """Lost Cities, minimal and mutable: the baseline the contract engine is timed against.
 
-The same rules as games/engines/lost_cities (5 expeditions, one round, a hand of 8,
+The same rules as games/lost_cities/engine (5 expeditions, one round, a hand of 8,
 play or discard then draw; wagers before numbers; numbers ascending; the round ends
 when the last deck card is drawn; (sum - 20) x (1 + wagers) + 20 for 8 cards or
 more), but in-place updates on small lists of ints and no legal-move list: a random

@@ -7,21 +7,31 @@ unsubscribe."""
 from __future__ import annotations
 
 from django.conf import settings
-from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.engines.my_city.chapter_rules import episode_rules
-from games.notifications.emails import NotificationEmail, absolute, unsubscribe_token
+from games.my_city.engine.chapter_rules import episode_rules
+from games.notifications.emails import (
+    NotificationEmail,
+    absolute,
+    message_id,
+    render_email,
+    unsubscribe_token,
+)
 
 # The episode's email says that a game waits for the player's move: the
 # "your turn" emails' preference (and unsubscribe link) govern it.
 EPISODE_KIND = "your_turn"
+# The invitation's email: its own preference (accounts' "invitation_emails").
+INVITATION_KIND = "invitation"
 
 
-def _email(user, to: str, template: str, context: dict, *, kind: str | None):
+def _email(
+    user, to: str, template: str, context: dict, *, kind: str | None, msgid: str
+):
     """The email of `templates/campaigns/email/<template>{_subject.txt,.txt,
-    .html}` for `user`, with an unsubscribe link for `kind` when given."""
+    .html}` for `user`, with an unsubscribe link for `kind` when given, and
+    `msgid` as its Message-ID (the same if that email is sent again)."""
     context = {
         **context,
         "user": user,
@@ -29,6 +39,7 @@ def _email(user, to: str, template: str, context: dict, *, kind: str | None):
         "preferences_url": absolute(reverse("accounts:preferences")),
     }
     headers = {
+        "Message-ID": msgid,
         "Auto-Submitted": "auto-generated",
         "Content-Language": user.language,
     }
@@ -40,10 +51,7 @@ def _email(user, to: str, template: str, context: dict, *, kind: str | None):
         headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     with translation.override(user.language or "en"), timezone.override(user.tzinfo):
-        path = f"campaigns/email/{template}"
-        subject = " ".join(render_to_string(f"{path}_subject.txt", context).split())
-        text = render_to_string(f"{path}.txt", context)
-        html = render_to_string(f"{path}.html", context)
+        subject, text, html = render_email(f"campaigns/email/{template}", context)
     message = NotificationEmail(
         subject=subject,
         body=text,
@@ -74,7 +82,12 @@ def send_episode_opened(episode) -> int:
             "game_url": absolute(episode.game.get_absolute_url()),
             "campaign_url": absolute(campaign.get_absolute_url()),
         }
-        _email(user, user.email, "episode_opened", context, kind=EPISODE_KIND).send()
+        msgid = message_id(
+            "campaign-episode", episode.pk, user.pk, int(episode.opened_at.timestamp())
+        )
+        _email(
+            user, user.email, "episode_opened", context, kind=EPISODE_KIND, msgid=msgid
+        ).send()
         sent += 1
     return sent
 
@@ -82,11 +95,16 @@ def send_episode_opened(episode) -> int:
 def send_invitation(invitation, user) -> None:
     """One email telling `user` (who has the invited address) that they are
     invited, and where to accept or decline: nothing is decided by following
-    the link. Sent once, because a person asked: no unsubscribe, the link to
-    the email preferences."""
+    the link. With a one-click unsubscribe that turns off every invitation
+    email (the "campaign invitations" preference), without logging in."""
     context = {
         "campaign": invitation.campaign,
         "inviter": invitation.invited_by,
         "invitations_url": absolute(reverse("campaigns:list")),
     }
-    _email(user, invitation.email, "invitation", context, kind=None).send()
+    msgid = message_id(
+        "campaign-invitation", invitation.pk, int(invitation.created_at.timestamp())
+    )
+    _email(
+        user, invitation.email, "invitation", context, kind=INVITATION_KIND, msgid=msgid
+    ).send()

@@ -21,9 +21,9 @@ from django.utils.translation import gettext as _
 from config import enqueue
 from games import engines
 from games import services as games_services
-from games.engines.my_city.chapters import EPISODES
 from games.errors import Conflict, NotFound, Refused
 from games.models import Game
+from games.my_city.engine.chapters import EPISODES
 
 from .emails import send_episode_opened
 from .models import Campaign, CampaignPlayer, Episode

@@ -10,9 +10,9 @@ from django.utils.translation import gettext_lazy as _
 
 from games import json_input
 from games.engines.base import InvalidOptions
-from games.engines.my_city.chapter_rules import validate_chapters
 from games.forms import TIME_CHOICES
 from games.models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT
+from games.my_city.engine.chapter_rules import validate_chapters
 
 MAX_CHAPTERS_BYTES = 64 * 1024
 

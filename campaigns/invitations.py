@@ -8,8 +8,11 @@ module importing the services back.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from allauth.account.models import EmailAddress
 from celery import shared_task
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -19,8 +22,13 @@ from games.errors import Conflict, NotFound
 
 from .emails import send_invitation
 from .episodes import campaign_locked, campaign_start
-from .models import Campaign, CampaignInvitation, CampaignPlayer
+from .models import Campaign, CampaignInvitation, CampaignPlayer, InvitationSent
 from .selectors import confirmed_addresses
+
+# One invitation email a week from one person to one address.
+EMAIL_AGAIN_AFTER = timedelta(days=7)
+# How long an invited address is kept: longer than the week above.
+INVITATION_SENT_KEPT = timedelta(days=8)
 
 
 def _invitation_of(invitation_id, addresses: list[str]) -> CampaignInvitation:
@@ -63,8 +71,10 @@ def invitation_decline(*, invitation_id: int, user) -> None:
 def invitation_email(*, invitation_id: int) -> int:
     """Tells the owner of an invited address, if it belongs to an account, that
     they are invited; once (marked under the invitation's row lock, as the
-    episode email is). No email goes to an address without an account. Returns
-    the number of emails sent."""
+    episode email is). No email goes to an address without an account, to an
+    owner who takes no invitation emails, or from a person who already emailed
+    that address in the last week (the invitation still waits on the
+    campaigns page). Returns the number of emails sent."""
     with transaction.atomic():
         invitation = (
             # Only the invitation's row: PostgreSQL locks no outer join's side.
@@ -80,12 +90,48 @@ def invitation_email(*, invitation_id: int) -> int:
             .select_related("user")
             .first()
         )
-        if owner is None:
-            return 0
+        if owner is None or not owner.user.invitation_emails:
+            return 0  # no account, or its owner takes no invitation emails
+        now = timezone.now()
+        if invitation.invited_by_id is not None:
+            # One email a week from one person to one address: the rows of that
+            # pair locked, so that two campaigns' emails at once send one.
+            sent = list(
+                InvitationSent.objects.select_for_update().filter(
+                    sender_id=invitation.invited_by_id, email=invitation.email
+                )
+            )
+            week_ago = now - EMAIL_AGAIN_AFTER
+            if any(row.emailed_at and row.emailed_at > week_ago for row in sent):
+                return 0
         send_invitation(invitation, owner.user)
-        invitation.email_sent_at = timezone.now()
+        invitation.email_sent_at = now
         invitation.save(update_fields=["email_sent_at"])
+        if invitation.invited_by_id is not None:
+            InvitationSent.objects.filter(
+                sender_id=invitation.invited_by_id, email=invitation.email
+            ).update(emailed_at=now)
     return 1
+
+
+def invitations_expire() -> int:
+    """Withdraws the invitations nobody answered in CAMPAIGN_INVITATION_DAYS
+    (their places stay free, for the join link) and forgets the addresses
+    invited longer ago than a day's and a week's counts need. Idempotent: a
+    second run at once deletes nothing. Returns the invitations withdrawn."""
+    now = timezone.now()
+    expired = now - timedelta(days=settings.CAMPAIGN_INVITATION_DAYS)
+    withdrawn, _kinds = CampaignInvitation.objects.filter(
+        created_at__lt=expired
+    ).delete()
+    InvitationSent.objects.filter(created_at__lt=now - INVITATION_SENT_KEPT).delete()
+    return withdrawn
+
+
+@shared_task(name="campaigns.tasks.invitations_expire_task", ignore_result=True)
+def invitations_expire_task() -> int:
+    """Beat's sweep of the invitations nobody answered."""
+    return invitations_expire()
 
 
 # The name it always had: messages already queued keep finding it.

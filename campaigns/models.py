@@ -11,13 +11,14 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bots.names import bot_name
 from games.engines.base import InvalidOptions
-from games.engines.my_city.chapter_rules import validate_chapters
-from games.engines.my_city.chapters import EPISODES
+from games.my_city.engine.chapter_rules import validate_chapters
+from games.my_city.engine.chapters import EPISODES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -192,3 +193,27 @@ class CampaignInvitation(models.Model):
 
     def __str__(self):
         return f"{self.campaign} invitation to {self.email}"
+
+
+class InvitationSent(models.Model):
+    """An address a person invited, kept after the invitation is answered or
+    expired: counts the invitations a person sends in a day, and keeps a second
+    email from the same person to the same address within a week from going
+    out (`emailed_at`: when the last one did). Deleted after
+    `INVITATION_SENT_KEPT` by the invitations' sweep."""
+
+    sender = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    email = models.EmailField()  # lower-cased
+    created_at = models.DateTimeField(default=timezone.now)
+    emailed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["sender", "created_at"], name="invitation_sent_day"),
+            models.Index(fields=["sender", "email"], name="invitation_sent_address"),
+        ]
+
+    def __str__(self):
+        return f"{self.sender_id} invited {self.email}"

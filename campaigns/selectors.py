@@ -7,15 +7,15 @@ from django.db.models import Max, Prefetch
 from django.utils.translation import gettext as _
 
 from games import engines
-from games.engines.my_city.board import CAMPAIGN_TERRAIN
-from games.engines.my_city.chapter_rules import (
+from games.models import Game
+from games.my_city.engine.board import CAMPAIGN_TERRAIN
+from games.my_city.engine.chapter_rules import (
     chapter_of,
     episode_rules,
     rule_text,
     sticker_text,
 )
-from games.engines.my_city.chapters import CHAPTERS, EPISODES, EPISODES_PER_CHAPTER
-from games.models import Game
+from games.my_city.engine.chapters import CHAPTERS, EPISODES, EPISODES_PER_CHAPTER
 
 from .models import Campaign, CampaignInvitation, CampaignPlayer, Episode
 
@@ -257,6 +257,47 @@ def _winners(standings: list) -> list:
     return [p for p in standings if p.circles == best]
 
 
+# A chapter not reached yet, in chapters given out (a game record's options):
+# still one of the 8, in the vocabulary, with nothing of its own.
+SEALED_CHAPTER = {"name": "sealed", "rules": []}
+
+
+def chapters_known(chapters: list, episode: int) -> list:
+    """The 8 chapters as a player who has reached `episode` may read them, the
+    rule of every page (like the box's sealed envelopes): the chapters up to
+    the one `episode` belongs to, with the own rules of its episodes up to
+    `episode`; every later chapter sealed (SEALED_CHAPTER), every later
+    episode's own rules empty. What the engine reads to play `episode` is all
+    there (chapter_rules.rules_in_force, board_changes_up_to), so a record
+    with these chapters replays the same."""
+    reached = chapter_of(episode)
+    out = []
+    for number, entry in enumerate(chapters, start=1):
+        if number > reached:
+            out.append(dict(SEALED_CHAPTER, rules=[]))
+            continue
+        entry = dict(entry)
+        if entry.get("episodes"):
+            first = (number - 1) * EPISODES_PER_CHAPTER + 1
+            entry["episodes"] = [
+                list(rules) if first + i <= episode else []
+                for i, rules in enumerate(entry["episodes"])
+            ]
+        out.append(entry)
+    return out
+
+
+def record_options(game: Game) -> dict:
+    """A game's options as its record gives them out (history.records): a My
+    City game with chapters of the players' own holds them only as far as its
+    episode has reached (`chapters_known`), the rest sealed."""
+    options = game.options
+    if game.engine != "my-city" or not options.get("chapters"):
+        return options
+    episode = options.get("episode") or 1
+    return {**options, "chapters": chapters_known(options["chapters"], episode)}
+
+
 def chapters_reached(*, user) -> list[dict]:
     """The campaign chapters the user may read on the My City rules page: for
     each campaign they play, the chapters up to the one its latest opened
@@ -284,13 +325,14 @@ def chapters_reached(*, user) -> list[dict]:
     result = []
     for name, chapters, reached in out:
         shown = []
-        for number, entry in enumerate(chapters[: chapter_of(reached)], start=1):
+        known = chapters_known(chapters, reached)
+        for number, entry in enumerate(known[: chapter_of(reached)], start=1):
             first = (number - 1) * EPISODES_PER_CHAPTER + 1
             own = entry.get("episodes") or []
             episodes = [
                 {"number": first + i, "rules": [rule_text(r) for r in rules]}
                 for i, rules in enumerate(own)
-                if first + i <= reached and rules
+                if rules
             ]
             story = entry.get("story") or ""
             shown.append(

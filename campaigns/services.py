@@ -5,14 +5,20 @@ closing, their email) in `campaigns/episodes.py`.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.bots import LEVELS
 from games.engines import InvalidOptions
-from games.engines.my_city.chapter_rules import validate_chapters
 from games.errors import Conflict, Invalid, NotAllowed
 from games.models import BOT_LEVEL_DEFAULT
+from games.my_city.engine.chapter_rules import validate_chapters
 
 from .episodes import campaign_locked, campaign_start
 from .invitations import invitation_emails_after_commit
@@ -22,8 +28,44 @@ from .models import (
     Campaign,
     CampaignInvitation,
     CampaignPlayer,
+    InvitationSent,
 )
 from .selectors import confirmed_addresses
+
+
+def _within_daily_limits(creator, *, invitations: int) -> None:
+    """Refuses a campaign past the creator's limits of the last 24 hours
+    (CAMPAIGNS_PER_DAY campaigns, CAMPAIGN_INVITATIONS_PER_DAY invited
+    addresses). Counted under a lock of the creator's row, so that two posts at
+    once cannot both pass."""
+    get_user_model().objects.select_for_update().filter(pk=creator.pk).first()
+    since = timezone.now() - timedelta(days=1)
+    limit = settings.CAMPAIGNS_PER_DAY
+    if Campaign.objects.filter(created_by=creator, created_at__gte=since).count() >= (
+        limit
+    ):
+        raise Invalid(
+            ngettext(
+                "You can start at most %(n)d campaign a day: try again tomorrow.",
+                "You can start at most %(n)d campaigns a day: try again tomorrow.",
+                limit,
+            )
+            % {"n": limit}
+        )
+    if not invitations:
+        return
+    limit = settings.CAMPAIGN_INVITATIONS_PER_DAY
+    sent = InvitationSent.objects.filter(sender=creator, created_at__gte=since).count()
+    if sent + invitations > limit:
+        left = max(0, limit - sent)
+        raise Invalid(
+            ngettext(
+                "You can invite at most %(n)d address a day; %(left)d more today.",
+                "You can invite at most %(n)d addresses a day; %(left)d more today.",
+                limit,
+            )
+            % {"n": limit, "left": left}
+        )
 
 
 def campaign_create(
@@ -59,6 +101,7 @@ def campaign_create(
         except InvalidOptions as exc:
             raise Invalid(exc.reason) from None
     with transaction.atomic():
+        _within_daily_limits(creator, invitations=len(invited))
         campaign = Campaign.objects.create(
             name=name[:80],
             num_players=num_players,
@@ -74,6 +117,9 @@ def campaign_create(
         invitations = CampaignInvitation.objects.bulk_create(
             CampaignInvitation(campaign=campaign, email=address, invited_by=creator)
             for address in invited
+        )
+        InvitationSent.objects.bulk_create(
+            InvitationSent(sender=creator, email=address) for address in invited
         )
         if 1 + bots == num_players:
             campaign_start(campaign)

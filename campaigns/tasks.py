@@ -15,7 +15,7 @@ from .episodes import (
     episode_open_next_task,
     episode_opened_email_task,
 )
-from .invitations import invitation_email_task
+from .invitations import invitation_email_task, invitations_expire_task
 
 __all__ = [
     "campaigns_catch_up_task",
@@ -23,6 +23,7 @@ __all__ = [
     "episode_open_next_task",
     "episode_opened_email_task",
     "invitation_email_task",
+    "invitations_expire_task",
 ]
 
 

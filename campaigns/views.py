@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from games.errors import NotAllowed, NotFound, Refused
+from games.services import once
 
 from . import invitations, selectors, services
 from .forms import CampaignForm
@@ -32,15 +33,20 @@ def campaign_new(request):
     form = CampaignForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:
-            campaign = services.campaign_create(
-                creator=request.user, **form.service_arguments()
+            url = once.submit_once(
+                user=request.user,
+                token=request.POST.get(once.FIELD),
+                make=lambda: services.campaign_create(
+                    creator=request.user, **form.service_arguments()
+                ).get_absolute_url(),
             )
         except Refused as exc:
             form.add_error(None, exc.message)
         else:
-            return redirect(campaign)
+            return redirect(url)
     status = 400 if request.method == "POST" else 200
-    return render(request, "campaigns/new.html", {"form": form}, status=status)
+    context = {"form": form, "once": once.mint(request.user)}
+    return render(request, "campaigns/new.html", context, status=status)
 
 
 @require_GET

@@ -11,6 +11,9 @@ handler leaves that per-request context out: the process's sync work runs in its
 one shared sync thread, one request at a time (as in a gunicorn sync worker:
 the GIL runs one at a time anyway), keeping its database connection from one
 request to the next; an open stream holds no thread at all.
+
+In front of it, `BodyLimitASGI` (config/body_limit.py) answers 413 to a body
+larger than the largest legitimate one before it is read.
 """
 
 import os
@@ -19,6 +22,8 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 import django  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
+
+from config.body_limit import BodyLimitASGI  # noqa: E402
 
 
 class SiteHandler(ASGIHandler):
@@ -31,4 +36,4 @@ class SiteHandler(ASGIHandler):
 
 
 django.setup(set_prefix=False)
-application = SiteHandler()
+application = BodyLimitASGI(SiteHandler())

@@ -29,11 +29,19 @@ app.conf.beat_schedule = {
     "digests": _every(300.0, "digests_sweep_task"),
     # Computer players whose after-commit task was lost (a broker failure).
     "bots": _every(60.0, "bots_catch_up_task"),
+    # The one-time tokens' marks of forms sent (games/services/once.py).
+    "sent_forms": _every(3600.0, "sent_forms_purge_task"),
     # Rates finished rated games whose after-commit rating task was lost.
     "ratings": {
         "task": "history.tasks.ratings_catch_up_task",
         "schedule": 900.0,
         "options": {"expires": 900.0},
+    },
+    # Withdraws campaign invitations nobody answered (campaigns/invitations.py).
+    "invitations": {
+        "task": "campaigns.tasks.invitations_expire_task",
+        "schedule": 3600.0,
+        "options": {"expires": 3600.0},
     },
     # Closes campaign episodes whose game ended without a close task (an abandoned
     # game, a lost task) and opens a missing next episode (campaigns/services.py).

@@ -21,17 +21,17 @@ env.smart_cast = False
 
 DEBUG = env.bool("DEBUG", default=True)
 # The development key is public (it is in this file): outside DEBUG the site
-# refuses to start without a key of its own.
+# refuses to start without a key of its own, or with this one given as its own.
+development_key = "insecure-embedded-key-change-me-in-production-0123456789"  # noqa: S105
 SECRET_KEY = env.str("SECRET_KEY", default="")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured(
-            "SECRET_KEY is not set: with DEBUG=false the site needs a secret key "
-            "of its own (for example: python -c 'import secrets; "
-            "print(secrets.token_urlsafe(50))')."
-        )
-    # The embedded development key, refused above when DEBUG is false.
-    SECRET_KEY = "insecure-embedded-key-change-me-in-production-0123456789"  # noqa: S105
+if not DEBUG and SECRET_KEY in ("", development_key):
+    problem = "is the public development key" if SECRET_KEY else "is not set"
+    raise ImproperlyConfigured(
+        f"SECRET_KEY {problem}: with DEBUG=false the site needs a secret key of "
+        "its own (for example: python -c 'import secrets; "
+        "print(secrets.token_urlsafe(50))')."
+    )
+SECRET_KEY = SECRET_KEY or development_key
 ALLOWED_HOSTS = env.list("ALLOWED_HOSTS", default=["127.0.0.1", "localhost", "[::1]"])
 CSRF_TRUSTED_ORIGINS = env.list("CSRF_TRUSTED_ORIGINS", default=[])
 SITE_URL = env.str("SITE_URL", default="http://127.0.0.1:8000")
@@ -40,6 +40,14 @@ SITE_NAME = env.str("SITE_NAME", default="Tables")  # in emails' subjects and te
 ADMIN_PATH = env.str("ADMIN_PATH", default="backstage").strip("/") + "/"
 if ADMIN_PATH == "/":
     raise ImproperlyConfigured("ADMIN_PATH must name a path, e.g. backstage/.")
+
+# Each game is a Django app of its own, `games/<game>/` with its `spec.py`
+# (docs/adding-a-game.md): found here, not listed. Its templates, static files
+# and management commands are found as any app's.
+GAME_APPS = [
+    f"games.{spec.parent.name}"
+    for spec in sorted((BASE_DIR / "games").glob("*/spec.py"))
+]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -53,6 +61,7 @@ INSTALLED_APPS = [
     "allauth.account",
     "accounts",
     "games",
+    *GAME_APPS,
     "campaigns",
     "history",
     "ops",
@@ -98,10 +107,14 @@ TEMPLATES = [
         },
     },
     {
-        # The board partials (games/templating.py): `.jinja` files under templates/.
+        # The board partials (games/templating.py): `.jinja` files under
+        # templates/ and under each game's own templates/.
         "BACKEND": "django.template.backends.jinja2.Jinja2",
         "NAME": "jinja2",
-        "DIRS": [BASE_DIR / "templates"],
+        "DIRS": [
+            BASE_DIR / "templates",
+            *(BASE_DIR / app.replace(".", "/") / "templates" for app in GAME_APPS),
+        ],
         "APP_DIRS": False,
         "OPTIONS": {
             "environment": "games.templating.environment",
@@ -181,12 +194,22 @@ ACCOUNT_FORMS = {
     "login": "accounts.forms.LoginForm",
     "signup": "accounts.forms.SignupForm",
 }
-# allauth's rate limits stay at their defaults (on). They count per client
+# allauth's rate limits stay at their defaults (on), but for failed log-ins:
+# allauth counts them per client address only (10 a minute), and the adapter
+# (accounts/adapters.py) per account from one address (5 in 5 minutes: the
+# strict limit, which a stranger elsewhere cannot use to lock the account) and
+# per account from anywhere (100 an hour: more than one address can fail in an
+# hour). A password reset lifts both. The limits count per client
 # address: behind proxies of ours (a TLS proxy, a load balancer) that address is
 # the one TRUSTED_PROXY_COUNT entries from the right of X-Forwarded-For (each
 # proxy appends the address it received from), or the header a proxy sets to it
 # (TRUSTED_CLIENT_IP_HEADER, e.g. X-Real-IP). Neither is trusted by default: a
 # client can write any X-Forwarded-For it likes.
+ACCOUNT_RATE_LIMITS = {
+    "login_failed": "10/m/ip",
+    "login_failed_client": "5/5m/key",
+    "login_failed_account": "100/h/key",
+}
 ALLAUTH_TRUSTED_PROXY_COUNT = env.int("TRUSTED_PROXY_COUNT", default=0)
 ALLAUTH_TRUSTED_CLIENT_IP_HEADER = (
     env.str("TRUSTED_CLIENT_IP_HEADER", default="") or None
@@ -288,11 +311,22 @@ CELERY_TASK_QUEUES = [
 
 # Computer players (games/bots/levels.py): what one "hard" decision may spend,
 # iterations of its search and seconds of wall clock, whichever ends first. Each
-# game has the budget its hard player was measured at (`levels.HARD_BUDGETS`);
+# game has the budget its hard player was measured at (its `ComputerPlayers.budget`, games/<game>/bots/);
 # BOT_HARD_ITERATIONS, when set, replaces its iterations in every game, and
 # BOT_HARD_SECONDS bounds its clock.
 BOT_HARD_ITERATIONS = env.int("BOT_HARD_ITERATIONS", default=0)
 BOT_HARD_SECONDS = env.float("BOT_HARD_SECONDS", default=1.5)
+# One account cannot fill the computer players' queue (games/services/): it opens
+# at most TABLES_PER_HOUR tables an hour and keeps at most
+# COMPUTER_TABLES_PER_ACCOUNT tables with computer players open or under way;
+# each next computer move of one owner's games waits BOT_OWNER_SPACING_SECONDS
+# for each other game of theirs already queued (at most BOT_OWNER_COUNTDOWN_MAX),
+# and beat's catch-up leaves alone a game queued in the last BOT_CATCH_UP_SECONDS.
+TABLES_PER_HOUR = env.int("TABLES_PER_HOUR", default=30)
+COMPUTER_TABLES_PER_ACCOUNT = env.int("COMPUTER_TABLES_PER_ACCOUNT", default=10)
+BOT_OWNER_SPACING_SECONDS = env.float("BOT_OWNER_SPACING_SECONDS", default=0.5)
+BOT_OWNER_COUNTDOWN_MAX = env.float("BOT_OWNER_COUNTDOWN_MAX", default=30)
+BOT_CATCH_UP_SECONDS = env.float("BOT_CATCH_UP_SECONDS", default=120)
 
 # Security: secure cookies, HSTS and a strict CSP whenever DEBUG is off.
 SECURE_CSP = {
@@ -332,6 +366,17 @@ NOTIFICATION_RETRY_SECONDS = env.float("NOTIFICATION_RETRY_SECONDS", default=30)
 # A "your turn" email waits this long (the outbox sweep sends it; 0: at once).
 TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 
+# The largest request body accepted (config/body_limit.py: 413 beyond, before it
+# is read): a game record's import, 2,000,000 bytes, with its form's framing.
+REQUEST_BODY_MAX_BYTES = env.int("REQUEST_BODY_MAX_BYTES", default=3_000_000)
+
+# Campaigns (campaigns/services.py, campaigns/invitations.py): what one account
+# may start and invite in a day (a rolling 24 hours), and how long an invitation
+# nobody answers waits before the invitations' sweep withdraws it.
+CAMPAIGNS_PER_DAY = env.int("CAMPAIGNS_PER_DAY", default=10)
+CAMPAIGN_INVITATIONS_PER_DAY = env.int("CAMPAIGN_INVITATIONS_PER_DAY", default=20)
+CAMPAIGN_INVITATION_DAYS = env.int("CAMPAIGN_INVITATION_DAYS", default=14)
+
 # Game page polling interval (seconds) and bot pacing.
 GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)
 
@@ -346,6 +391,12 @@ PUSH_ENABLED = bool(PUSH_REDIS_URL)
 GAME_PUSH_POLL_SECONDS = env.int("GAME_PUSH_POLL_SECONDS", default=300)
 PUSH_KEEPALIVE_SECONDS = env.float("PUSH_KEEPALIVE_SECONDS", default=25)
 PUSH_RETRY_MS = env.int("PUSH_RETRY_MS", default=2000)
+# Open event streams per client address and per session in one web process
+# (429 beyond), and a stream's longest life (the browser then reconnects and is
+# checked again): games/stream_slots.py.
+PUSH_STREAMS_PER_ADDRESS = env.int("PUSH_STREAMS_PER_ADDRESS", default=30)
+PUSH_STREAMS_PER_SESSION = env.int("PUSH_STREAMS_PER_SESSION", default=10)
+PUSH_STREAM_MAX_SECONDS = env.float("PUSH_STREAM_MAX_SECONDS", default=1800)
 
 # LOG_LEVEL=WARNING (`make run` without VERBOSE=1) keeps the console to warnings,
 # errors and emails: no line per request (runserver) or per task (the worker).
@@ -404,7 +455,9 @@ if LOG_FORMAT == "json":
 
 # Metrics (ops/metrics.py) at /metrics: for the addresses listed here (the
 # connecting address; CIDR allowed) or for a request with the header
-# "Authorization: Bearer <METRICS_TOKEN>". PROMETHEUS_MULTIPROC_DIR (read by
-# prometheus-client itself) adds up the processes of one host.
-METRICS_ALLOWED_IPS = env.list("METRICS_ALLOWED_IPS", default=["127.0.0.1", "::1"])
+# "Authorization: Bearer <METRICS_TOKEN>"; closed to everyone unless one is set
+# (loopback is not trusted by default: behind a proxy on the same host, every
+# client connects from it). PROMETHEUS_MULTIPROC_DIR (read by prometheus-client
+# itself) adds up the processes of one host.
+METRICS_ALLOWED_IPS = env.list("METRICS_ALLOWED_IPS", default=[])
 METRICS_TOKEN = env.str("METRICS_TOKEN", default="")

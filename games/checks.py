@@ -1,6 +1,7 @@
 """System checks of the games registry (`games/registry.py`), run by every
-manage.py command and by the test run: each engine found is registered once,
-each registered game is complete."""
+manage.py command and by the test run: each engine found has one spec, each
+game's spec is complete (its engine, name, summary, form, computer players,
+words, steps, rules page and templates)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import get_template
 
 from games import engines, registry
+from games.bots.levels import players_for
 from games.forms import TableForm
 
 
@@ -30,7 +32,7 @@ def _spec_errors(spec, found: dict) -> list[checks.CheckMessage]:
         errors.append(checks.Error(message, obj=f"GameSpec {spec.slug!r}", id=id_))
 
     if found.get(spec.slug) is not spec.engine:
-        error("games.E002", "its engine is not the one found in games/engines/")
+        error("games.E002", "its engine is not the one found in its package")
     if spec.name != spec.engine.name:
         error(
             "games.E003", f"name {spec.name!r} is not the engine's {spec.engine.name!r}"
@@ -39,14 +41,32 @@ def _spec_errors(spec, found: dict) -> list[checks.CheckMessage]:
         error("games.E004", "no summary for the lobby")
     if not (isinstance(spec.form, type) and issubclass(spec.form, TableForm)):
         error("games.E005", "its form is not a games.forms.TableForm")
-    if spec.bot is not None and not _takes(spec.bot, 3):
-        error("games.E006", "its bot is not a score_move(view, seat, move)")
+    players = spec.players
+    if players is None:
+        error("games.E006", "no computer players (bots/PLAYERS)")
+    elif not (_takes(players.easy, 3) and _takes(players.normal, 3)):
+        error("games.E006", "its computer players do not score_move(view, seat, move)")
+    elif players is not players_for(spec.engine):
+        error("games.E006", "its players are not the PLAYERS beside its engine")
+    for name, count in (
+        ("describe_options", 1),
+        ("rules_context", 1),
+        ("step_name", 2),
+        ("step_help", 2),
+    ):
+        if not _takes(getattr(spec, name), count):
+            error("games.E009", f"its {name} does not take {count} argument(s)")
     if spec.figures is not None and not _takes(spec.figures, 1):
         error("games.E007", "its figures are not a function of the result rows")
     try:
         get_template(spec.board_template, using="jinja2")
     except TemplateDoesNotExist:
         error("games.E008", f"no board template {spec.board_template}")
+    for name in (f"games/{spec.slug}/head.html", f"games/rules/{spec.slug}.html"):
+        try:
+            get_template(name, using="django")
+        except TemplateDoesNotExist:
+            error("games.E008", f"no template {name}")
     return errors
 
 
@@ -60,8 +80,8 @@ def games_registry(app_configs=None, **kwargs) -> list[checks.CheckMessage]:
     ]
     errors += [
         checks.Error(
-            f"engine {slug!r} is in games/engines/ but has no GameSpec",
-            hint="Register it once in games/registry.py.",
+            f"engine {slug!r} is found but has no GameSpec",
+            hint="Give its package a spec.py with SPEC (docs/adding-a-game.md).",
             id="games.E001",
         )
         for slug in sorted(set(found) - set(slugs))

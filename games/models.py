@@ -69,6 +69,10 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # When a computer player's move was last queued and not yet played
+    # (games/services/bots.py): beat's catch-up leaves a game queued recently
+    # alone, and each owner's games waiting on the computer space each other's.
+    bot_queued_at = models.DateTimeField(null=True, blank=True)
     # The finished game this table is the rematch of (one rematch per game).
     rematch_of = models.OneToOneField(
         "self",
@@ -267,3 +271,25 @@ class CancelledTable(models.Model):
 
     def __str__(self):
         return f"{self.engine} #{self.game_id} (cancelled)"
+
+
+class SentForm(models.Model):
+    """A form that makes something (a table, a campaign, an imported record) sent
+    once: its one-time token's nonce, consumed in the transaction that made the
+    thing, and where that thing is, for a second post of the same form
+    (games/services/once.py)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+"
+    )
+    nonce = models.CharField(max_length=32)
+    url = models.CharField(max_length=400, blank=True)
+    sent_at = models.DateTimeField(default=timezone.now, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "nonce"], name="sent_form_once")
+        ]
+
+    def __str__(self):
+        return f"form {self.nonce} of user {self.user_id}"

@@ -1,39 +1,27 @@
-"""The games of the site, each registered once.
+"""The games of the site, each known by its one `GameSpec`.
 
-A `GameSpec` names everything the site needs of one game: its engine (found in
-`games/engines/`), its name and lobby summary (English, collected for
-translation), the form that sets up a table, the computer player's move
-scoring, and the figures of its statistics page. Its board is the template
-`games/<slug>/board.jinja`. A system check (`games/checks.py`) checks every spec
-against the engines found and the templates at start-up.
-
-To add a game: its engine package in `games/engines/`, a form in
-`games/forms/<game>.py`, its options in words in `games/option_words.py`, a scoring function in `games/bots/`, optionally figures in
-`history/figures.py`, a board template, and one `GameSpec` below.
+A game is a package of its own, `games/<game>/` (a Django app, found by
+config/settings.py), whose `spec.py` holds `SPEC`: its engine, name and lobby
+summary (English, collected for translation), the form that sets up a table,
+its computer players, its options in words, its step texts, its rules page and
+the figures of its statistics page. The platform reaches a game only through
+its spec; its board is the template `games/<slug>/board.jinja` of its package.
+A system check (`games/checks.py`) checks every spec at start-up. How to add a
+game: docs/adding-a-game.md.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from django.utils.translation import gettext_noop
+from django.apps import apps
 
-from games import option_words
-from games.bots.levels import heuristic
+from games.bots.levels import ComputerPlayers
 from games.engines import Engine
-from games.engines.citadels import ENGINE as CITADELS
-from games.engines.lost_cities import ENGINE as LOST_CITIES
-from games.engines.my_city import ENGINE as MY_CITY
-from games.engines.rival_cities import ENGINE as RIVAL_CITIES
-from games.forms import (
-    CitadelsForm,
-    LostCitiesForm,
-    MyCityForm,
-    RivalCitiesForm,
-    TableForm,
-)
-from history import figures
+from games.forms.table import TableForm
 
 
 @dataclass(frozen=True)
@@ -42,18 +30,36 @@ class GameSpec:
     name: str  # the engine's English name, marked for translation here
     summary: str  # one paragraph for the lobby, marked for translation here
     form: type[TableForm]
-    # score_move(view, seat, move) -> a number: the normal computer player's
-    # heuristic (games/bots/levels.py holds every level's).
-    bot: Callable[[dict, int, dict], float] | None = None
+    # describe_options(options) -> the table's options in words, translated,
+    # for the waiting table, the lobby and the game page.
+    describe_options: Callable[[dict], list[str]]
+    # rules_context(user) -> what the rules page shows besides its prose.
+    rules_context: Callable[[object], dict]
+    # step_name(view, legal) -> the step a seat is in (None: none known);
+    # step_help(view, legal) -> its line under the prompt, translated;
+    # step_texts: every step's text (games/steps.py).
+    step_name: Callable[[dict, list], str | None]
+    step_help: Callable[[dict, list], str]
+    step_texts: dict[str, str] = field(default_factory=dict)
+    order: int = 100  # the lobby lists the games by it
+    # The computer players of each level (games/bots/levels.py).
+    players: ComputerPlayers | None = None
     # figures(rows) -> [(label, value)] or None, for the statistics page.
     figures: Callable[[list[dict]], list | None] | None = None
-    # describe_options(options) -> the table's options in words, translated
-    # (games/option_words.py), for the waiting table, the lobby and the game page.
-    describe_options: Callable[[dict], list[str]] = lambda options: []
+    # What the game's board templates call beyond the site's own helpers
+    # (games/templating.py): its layout, the engine's view arranged for its
+    # board, and its words; Jinja2 globals and filters.
+    template_globals: dict[str, Callable] = field(default_factory=dict)
+    template_filters: dict[str, Callable] = field(default_factory=dict)
 
     @property
     def slug(self) -> str:
         return self.engine.slug
+
+    @property
+    def bot(self) -> Callable[[dict, int, dict], float] | None:
+        """The normal computer player's move scoring, or None."""
+        return self.players.normal if self.players else None
 
     @property
     def board_template(self) -> str:
@@ -74,61 +80,19 @@ class GameSpec:
         return data
 
 
+def _discovered() -> tuple[GameSpec, ...]:
+    """`SPEC` of every installed app that has a `spec` module, in the lobby's
+    order."""
+    specs = []
+    for config in apps.get_app_configs():
+        if importlib.util.find_spec(f"{config.name}.spec") is None:
+            continue
+        specs.append(importlib.import_module(f"{config.name}.spec").SPEC)
+    return tuple(sorted(specs, key=lambda spec: (spec.order, spec.slug)))
+
+
 # In the order the lobby lists them.
-GAMES: tuple[GameSpec, ...] = (
-    GameSpec(
-        engine=LOST_CITIES,
-        name=gettext_noop("Lost Cities"),
-        summary=gettext_noop(
-            "A duel of explorers. Lay cards in rising order on up to five "
-            "expeditions, bet on the ones you trust, and mind the cost of starting "
-            "one you cannot finish. About 20 minutes of real play."
-        ),
-        form=LostCitiesForm,
-        bot=heuristic("lost-cities"),
-        figures=figures.lost_cities,
-        describe_options=option_words.lost_cities,
-    ),
-    GameSpec(
-        engine=CITADELS,
-        name=gettext_noop("Citadels"),
-        summary=gettext_noop(
-            "Secretly pick a character each round, collect gold and cards, and "
-            "build the finest city before the others; bluff, assassinate and "
-            "steal. 2 to 8 players."
-        ),
-        form=CitadelsForm,
-        bot=heuristic("citadels"),
-        figures=figures.citadels,
-        describe_options=option_words.citadels,
-    ),
-    GameSpec(
-        engine=RIVAL_CITIES,
-        name=gettext_noop("Rival Cities"),
-        summary=gettext_noop(
-            "Hamburg against Altona: move the inkwell around the ring of actions, "
-            "produce, trade, sail and sue, and win by stars or by one of four "
-            "sudden victories."
-        ),
-        form=RivalCitiesForm,
-        bot=heuristic("rival-cities"),
-        figures=figures.rival_cities,
-        describe_options=option_words.rival_cities,
-    ),
-    GameSpec(
-        engine=MY_CITY,
-        name=gettext_noop("My City"),
-        summary=gettext_noop(
-            "Everyone places the same building at the same time on their own "
-            "board; the boards live on from one episode to the next over a "
-            "24-episode campaign."
-        ),
-        form=MyCityForm,
-        bot=heuristic("my-city"),
-        figures=figures.my_city,
-        describe_options=option_words.my_city,
-    ),
-)
+GAMES: tuple[GameSpec, ...] = _discovered()
 
 _BY_SLUG = {spec.slug: spec for spec in GAMES}
 

@@ -16,6 +16,7 @@ from celery import shared_task
 from .notifications import deadlines, digests, outbox, reminders
 from .notifications.deadlines import seat_timeout_task
 from .notifications.sending import notification_send_task
+from .services import once
 from .services.bots import bots_catch_up, bots_play_task
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "notification_send_task",
     "outbox_sweep_task",
     "reminders_sweep_task",
+    "sent_forms_purge_task",
     "seat_timeout_task",
 ]
 
@@ -54,3 +56,9 @@ def digests_sweep_task() -> int:
 def bots_catch_up_task() -> int:
     """Queues the next computer move of games whose after-commit task was lost."""
     return bots_catch_up()
+
+
+@shared_task(ignore_result=True)
+def sent_forms_purge_task() -> int:
+    """Deletes the one-time form marks older than any token still valid."""
+    return once.purge()

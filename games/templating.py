@@ -252,24 +252,11 @@ def environment(**options) -> Environment:
         csrf_field=csrf_field,
         step_help=step_help,
     )
-    # Each game's layout: the engine's view arranged for its board template.
-    from .boards.citadels import ct_layout
-    from .boards.my_city import mc_layout
-    from .boards.rival_cities import rc_layout
-    from .templatetags import citadels_tags as ct
-    from .templatetags import my_city_tags as mc
-    from .templatetags import rival_cities_tags as rc
-    from .templatetags.lost_cities_tags import lc_layout
-
-    env.globals.update(
-        lc_layout=lc_layout,
-        ct_layout=pass_context(ct_layout),
-        ct_agree=ct.ct_agree,
-        rc_layout=pass_context(rc_layout),
-        mc_layout=pass_context(mc_layout),
-        mc_campaign_link=mc.mc_campaign_link,
-    )
-    env.filters.update(rc_names=rc.rc_names, rc_bundle=rc.rc_bundle, rc_res=rc.rc_res)
+    # Each game's layout and helpers, as its spec names them (its board
+    # template calls them).
+    for spec in registry.GAMES:
+        env.globals.update(spec.template_globals)
+        env.filters.update(spec.template_filters)
     env.filters.update(
         kept=kept,
         move_json=move_json,

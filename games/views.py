@@ -14,10 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from . import push, registry, rules_pages, selectors, services
+from . import push, registry, selectors, services, stream_slots
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
+from .services import once
 
 # The `#board` section htmx swaps (a Jinja2 template, games/templating.py).
 BOARD_TEMPLATE = "games/board.jinja"
@@ -45,11 +46,11 @@ def lobby(request):
 @require_GET
 def rules(request, slug):
     """A game's rules in our own words (templates/games/rules/<slug>.html), with
-    the numbers and lists read from its engine (rules_pages)."""
+    the numbers and lists read from its engine (the spec's `rules_context`)."""
     spec = registry.find(slug)
     if spec is None:
         raise Http404
-    context = rules_pages.rules_context(slug=slug, user=request.user)
+    context = spec.rules_context(request.user)
     context["spec"] = spec
     return render(request, f"games/rules/{slug}.html", context)
 
@@ -66,7 +67,8 @@ def game_new(request, slug):
     initial = {"against_computer": request.GET.get("against") == "computer"}
     form = game_spec.form(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        try:
+
+        def make() -> str:
             game = services.game_create(
                 creator=request.user,
                 engine_slug=slug,
@@ -81,17 +83,28 @@ def game_new(request, slug):
                         user=request.user,
                         level=form.bot_level_chosen(),
                     )
+            return game.get_absolute_url()
+
+        try:
+            url = once.submit_once(
+                user=request.user, token=request.POST.get(once.FIELD), make=make
+            )
         except Refused as exc:
             form.add_error(None, exc.message)
         else:
-            return redirect(game)
+            return redirect(url)
     players, options = game_spec.form.preset()
     preset = game_spec.describe_options(engine.validate_options(players, options))
     if engine.min_players != engine.max_players:
         preset.insert(
             0, ngettext("%(n)d player", "%(n)d players", players) % {"n": players}
         )
-    context = {"engine": engine, "form": form, "preset": preset}
+    context = {
+        "engine": engine,
+        "form": form,
+        "preset": preset,
+        "once": once.mint(request.user),
+    }
     # A form sent back with its errors says so in its status too.
     status = 400 if request.method == "POST" else 200
     return render(request, "games/new.html", context, status=status)
@@ -182,29 +195,36 @@ async def game_events(request, game_id):
     hub = push.hub()
     if hub.down:
         return _push_down()
+    slots = stream_slots.Slots()
+    if not slots.take_address(request):
+        return HttpResponse(status=429)
     # Listening before the version is read: no change falls in between.
     listener = push.Listener([push.game_channel(game_id)])
     hub.add(listener)
-    user_id, current = await sync_to_async(_stream_check)(
+    user_id, current, session_key = await sync_to_async(_stream_check)(
         request, game_id, request.GET.get("invite")
     )
-    if current is None:
+    if current is None or not slots.take_session(session_key):
         hub.remove(listener)
-        return HttpResponse(status=404)
+        slots.release()
+        return HttpResponse(status=404 if current is None else 429)
     if user_id is not None:
         hub.extend(listener, push.user_channel(user_id))
     since = push.parse_since(
         request.headers.get("Last-Event-ID"), request.GET.get("version")
     )
-    return _event_stream(push.event_stream(hub, listener, since=since, current=current))
+    events = push.event_stream(hub, listener, since=since, current=current)
+    return _event_stream(events, slots)
 
 
 def _stream_check(request, game_id, token):
     """(the viewer's id or None, the game's version or None if they may not see
-    it): the session, the user and the version in one trip to the sync thread."""
+    it, the session's key once checked): the session, the user and the version
+    in one trip to the sync thread."""
     user = request.user
     version = selectors.game_version(game_id=game_id, user=user, token=token)
-    return (user.pk if user.is_authenticated else None), version
+    user_id = user.pk if user.is_authenticated else None
+    return user_id, version, request.session.session_key
 
 
 @require_GET
@@ -213,15 +233,24 @@ async def my_events(request):
     when one of their games changes (their "My games" and the header's count)."""
     if not settings.PUSH_ENABLED:
         return HttpResponse(status=404)
+    slots = stream_slots.Slots()
+    if not slots.take_address(request):
+        return HttpResponse(status=429)
     user = await request.auser()
     if not user.is_authenticated:
+        slots.release()
         return HttpResponse(status=403)
     hub = push.hub()
     if hub.down:
+        slots.release()
         return _push_down()
+    if not slots.take_session(request.session.session_key):
+        slots.release()
+        return HttpResponse(status=429)
     listener = push.Listener([push.user_channel(user.pk)])
     hub.add(listener)
-    return _event_stream(push.event_stream(hub, listener, since=None, current=0))
+    events = push.event_stream(hub, listener, since=None, current=0)
+    return _event_stream(events, slots)
 
 
 def _push_down() -> HttpResponse:
@@ -230,8 +259,27 @@ def _push_down() -> HttpResponse:
     return HttpResponse(status=503, headers={"Retry-After": "5"})
 
 
-def _event_stream(events) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(events, content_type="text/event-stream")
+class _EventStreamResponse(StreamingHttpResponse):
+    """An event stream that gives its slots back when it closes, even one
+    dropped before its first event."""
+
+    def __init__(self, events, slots):
+        super().__init__(
+            stream_slots.bounded(events, slots), content_type="text/event-stream"
+        )
+        self.slots = slots
+
+    def close(self):
+        try:
+            super().close()
+        finally:
+            self.slots.release()
+
+
+def _event_stream(events, slots) -> StreamingHttpResponse:
+    """The stream's response, at most PUSH_STREAM_MAX_SECONDS long, holding its
+    client's slots (games/stream_slots.py) until it closes."""
+    response = _EventStreamResponse(events, slots)
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # a proxy passes each event on at once
     return response

@@ -25,8 +25,9 @@ class RecordRefused(Invalid):
     """A record that cannot be imported; the message says why, for a player."""
 
 
-def record_of(*, game: Game, moves, seats) -> dict:
-    """The record of a game that is over (the seed is part of it only then)."""
+def record_of(*, game: Game, moves, seats, options: dict | None = None) -> dict:
+    """The record of a game that is over (the seed is part of it only then);
+    `options` as given out when not all of the game's (sealed chapters)."""
     engine = engines.get(game.engine)
     return {
         "format": FORMAT,
@@ -35,7 +36,7 @@ def record_of(*, game: Game, moves, seats) -> dict:
         "engine_version": engine_version(engine),
         "game": game.pk,
         "num_players": game.num_players,
-        "options": game.options,
+        "options": game.options if options is None else options,
         "seed": game.seed if game.is_over else None,
         "status": game.status,
         "rated": game.rated,

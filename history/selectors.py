@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db.models import Avg, Count, Prefetch, Q
 from django.utils import translation
 
+from campaigns.selectors import record_options
 from games import engines, registry
 from games.models import Game, Move, Seat
 from games.selectors import can_see, game_urls, name_players, viewer_seat
@@ -194,13 +195,19 @@ def imported_replay_context(*, imported, step=None, pov=None) -> dict:
 
 
 def game_record(*, game: Game) -> dict:
-    """The exportable record of a game that is over (see docs/game-record.md)."""
+    """The exportable record of a game that is over (see docs/game-record.md):
+    a campaign's chapters only as far as the game's episode reached."""
     moves = (
         Move.objects.filter(game=game)
         .order_by("seq")
         .only("seq", "seat", "move", "created_at")
     )
-    return record_of(game=game, moves=moves, seats=list(game.seats.all()))
+    return record_of(
+        game=game,
+        moves=moves,
+        seats=list(game.seats.all()),
+        options=record_options(game),
+    )
 
 
 # --- profiles ---------------------------------------------------------------------------

@@ -4,10 +4,13 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from games import engines, registry
+from games.errors import Refused
+from games.services import once
 
 from . import selectors, services
 from .forms import ImportForm, SearchForm
@@ -57,24 +60,32 @@ def record_import(request):
     if request.method == "POST":
         if form.is_valid():
             upload = form.cleaned_data["record"]
-            try:
+
+            def make() -> str:
                 if upload.size > MAX_UPLOAD_BYTES:
                     raise RecordRefused(_("The file is too large for a game record."))
                 imported = services.record_import(
                     owner=request.user, text=upload.read()
                 )
-            except RecordRefused as exc:
-                form.add_error("record", exc.message)
+                return reverse("history:imported", args=[imported.pk])
+
+            try:
+                url = once.submit_once(
+                    user=request.user, token=request.POST.get(once.FIELD), make=make
+                )
+            except Refused as exc:
+                form.add_error(
+                    "record" if isinstance(exc, RecordRefused) else None, exc.message
+                )
             else:
                 messages.success(request, _("The record replays: here it is."))
-                return redirect("history:imported", record_id=imported.pk)
+                return redirect(url)
         status = 400
     mine = ImportedRecord.objects.filter(owner=request.user).only(
         "pk", "engine", "created_at"
     )[:20]
-    return render(
-        request, "history/import.html", {"form": form, "imports": mine}, status=status
-    )
+    context = {"form": form, "imports": mine, "once": once.mint(request.user)}
+    return render(request, "history/import.html", context, status=status)
 
 
 @login_required

@@ -178,7 +178,7 @@ class Cluster:
                 f"web{i}",
                 [sys.executable, "-m", "uvicorn", "config.asgi:application"]
                 + ["--host", "127.0.0.1", "--port", str(port)]
-                + ["--no-access-log", "--lifespan", "off"]
+                + ["--no-access-log", "--no-proxy-headers", "--lifespan", "off"]
                 + ["--timeout-graceful-shutdown", "5"],
             )
         for i in range(self.worker_count):

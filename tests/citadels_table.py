@@ -3,10 +3,10 @@ import path through its conftest.py)."""
 
 from __future__ import annotations
 
-from games.engines.citadels import ENGINE
-from games.engines.citadels import characters as ch
-from games.engines.citadels.common import card_map
-from games.engines.citadels.turns import reveal
+from games.citadels.engine import ENGINE
+from games.citadels.engine import characters as ch
+from games.citadels.engine.common import card_map
+from games.citadels.engine.turns import reveal
 
 
 class Table:

@@ -36,3 +36,19 @@ def close_thread_connection() -> None:
             connection.connection = None
     else:
         connection.close()
+
+
+def once(who) -> dict:
+    """The one-time token of a form that makes something (games/services/once.py),
+    as the page would give it to `who` (a user, or a test client signed in or
+    not): posted with the form's other fields."""
+    from django.contrib.auth import SESSION_KEY, get_user_model
+
+    from games.services import once as sent_once
+
+    if not hasattr(who, "pk"):  # a client: its signed-in person, if any
+        pk = who.session.get(SESSION_KEY)
+        if pk is None:
+            return {sent_once.FIELD: ""}
+        who = get_user_model().objects.get(pk=pk)
+    return {sent_once.FIELD: sent_once.mint(who)}

@@ -1,4 +1,4 @@
-"""scripts/lost_cities_public_match.py: the translation between our Lost Cities
+"""games/lost_cities/bots/public_match.py: the translation between our Lost Cities
 engine and the public bot's worker, checked with fake bots (functions that answer
 as the worker does), so that neither Node nor the public bot is needed here."""
 
@@ -11,7 +11,11 @@ import pytest
 from games import engines
 
 SCRIPT = (
-    Path(__file__).resolve().parent.parent / "scripts" / "lost_cities_public_match.py"
+    Path(__file__).resolve().parent.parent
+    / "games"
+    / "lost_cities"
+    / "bots"
+    / "public_match.py"
 )
 spec = importlib.util.spec_from_file_location("lost_cities_public_match", SCRIPT)
 match = importlib.util.module_from_spec(spec)

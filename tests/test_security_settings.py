@@ -6,6 +6,7 @@ Settings are read once, at import: what depends on the environment runs in a
 fresh process (`_run`), the rest in this one."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -76,6 +77,37 @@ def test_production_refuses_to_start_without_a_secret_key():
     assert "started" not in result.stdout
     assert "ImproperlyConfigured" in result.stderr
     assert "SECRET_KEY" in result.stderr
+
+
+def test_production_refuses_the_public_development_key(tmp_path):
+    """The key written in config/settings.py, given as SECRET_KEY with
+    DEBUG=false: `check --deploy` (and anything else) stops at the settings."""
+    source = (BASE_DIR / "config" / "settings.py").read_text()
+    [development_key] = set(re.findall(r'"(insecure-[^"]+)"', source))
+    env = {
+        "PATH": "/usr/bin:/bin",
+        **PRODUCTION,
+        "SECRET_KEY": development_key,
+        "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}",
+        "VAR_DIR": str(tmp_path),
+    }
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "ERROR"],
+        env=env,
+        cwd=BASE_DIR,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode != 0, result.stdout
+    assert "ImproperlyConfigured" in result.stderr
+    assert "public development key" in result.stderr
+    # With DEBUG on, the same key is the embedded default.
+    result = _run(
+        "from django.conf import settings; print(len(settings.SECRET_KEY))",
+        SECRET_KEY=development_key,
+    )
+    assert result.returncode == 0, result.stderr
 
 
 def test_development_runs_without_a_secret_key():
@@ -296,14 +328,14 @@ from django.utils import translation
 translation.activate("fr")
 import config.urls  # noqa: F401  (loads every view, as the first request does)
 from games.templatetags.games_tags import engine_name
-from history import figures
+from games import registry
 slugs = ["lost-cities", "citadels", "rival-cities", "my-city"]
 french = [engine_name(s) for s in slugs]
 rows = [{"rank": 1, "detail": {"won_by": "ships"}}]
-french.append(figures.rival_cities(rows)[0][0])
+french.append(registry.get("rival-cities").figures(rows)[0][0])
 translation.activate("en")
 english = [engine_name(s) for s in slugs]
-english.append(figures.rival_cities(rows)[0][0])
+english.append(registry.get("rival-cities").figures(rows)[0][0])
 print(json.dumps([french, english]))
 """
     result = _run("import json\n" + code)

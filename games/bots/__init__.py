@@ -6,7 +6,7 @@ the one entry point; it is deterministic for a given seed.
 
 from __future__ import annotations
 
-from .levels import (
+from games.bots.levels import (
     DEFAULT_LEVEL,
     LEVELS,
     Budget,

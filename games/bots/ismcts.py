@@ -40,7 +40,7 @@ import math
 import random
 import time
 
-from ..engines.base import canonical
+from games.engines.base import canonical
 
 EXPLORATION = 0.7
 ROLLOUT_NOISE = 0.05

@@ -23,9 +23,8 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from .levels import PAIRED, Budget, choose_move, hard_move
+from games.bots.levels import Budget, choose_move, hard_move, players_for
 
-PLAYERS = {"lost-cities": 2, "citadels": 4, "rival-cities": 2, "my-city": 4}
 MAX_DECISIONS = 5000
 
 
@@ -115,7 +114,7 @@ def run(
     budget: Budget | None = None,
     progress=None,
 ) -> Tally:
-    players = players or PLAYERS.get(engine.slug, engine.min_players)
+    players = players or ladder_players(engine)
     tally = Tally(a, b, players)
     start = time.perf_counter()
     for game in range(games):
@@ -161,7 +160,7 @@ def iterations_per_second(engine, players: int, seconds: float, seed: int = 1):
             break
         stats: dict = {}
         seat = engine.to_move(state)[0]
-        paired = PAIRED.get(engine.slug)
+        paired = players_for(engine).paired if players_for(engine) else None
         while paired and paired.searched and not paired.searched(state, seat):
             state = advance(engine, state, 1)
             if engine.is_over(state):
@@ -188,3 +187,10 @@ def advance(engine, state: dict, decisions: int) -> dict:
         state = engine.apply(state, seat, move)
         step += 1
     return state
+
+
+def ladder_players(engine) -> int:
+    """The seats of the ladder's games of that engine (its computer players'
+    `ladder_players`, else the engine's smallest table)."""
+    players = players_for(engine)
+    return players.ladder_players if players else engine.min_players

@@ -1,84 +1,38 @@
-"""The three levels of computer player, per game.
+"""The three levels of computer player, for every game.
 
-- **easy**: the game's simple heuristic (`<game>.py`), which plays a uniformly
-  random legal move one decision in four (`EASY_NOISE`);
-- **normal**: the game's better heuristic (`<game>_normal.py`; for Rival Cities
-  the mixed route bot of `rival_routes.py`), always its best-scored move;
-- **hard**: information-set Monte Carlo tree search (`ismcts.py`) over the
-  engine's determinizations, with the normal heuristic as its prior at the
-  root and as its playout policy, within a `Budget` of iterations and seconds;
-  in Lost Cities (`PAIRED`) the normal heuristic's best cards to play or
-  discard compared by paired playouts (`ismcts.paired_search`), the draw as
-  normal's; in My City (`PAIRED`) normal's three best placements compared by
-  paired playouts of the seat's own board (`my_city_playout.py`); in Rival
-  Cities (`PAIRED`) normal's three best inkwell moves compared by paired
-  playouts to the game's end (`rival_playout.py`), every other decision
-  normal's; in Citadels (`PAIRED`) the characters it may choose in the draft,
-  compared by paired playouts to the end of the round (`citadels_playout.py`),
-  every other decision normal's.
+- **easy**: the game's simple heuristic, which plays a uniformly random legal
+  move one decision in four (`EASY_NOISE`);
+- **normal**: the game's better heuristic, always its best-scored move;
+- **hard**: where the game is `paired` (every game of the site), normal's best
+  moves compared by paired playouts (`ismcts.paired_search`); otherwise
+  information-set Monte Carlo tree search (`ismcts.py`) over the engine's
+  determinizations, the normal heuristic as its prior at the root and as its
+  playout policy; both within a `Budget` of iterations and seconds.
 
-Each heuristic is `score_move(view, seat, move) -> float` and sees only the
-seat's view. Every choice is deterministic for a given seed.
+What each game plays is its `ComputerPlayers`, `PLAYERS` in the game's
+`bots` package (`games/<game>/bots/__init__.py`), found from the engine's
+package (`players_for`), as the engines are found. Each heuristic is
+`score_move(view, seat, move) -> float` and sees only the seat's view. Every
+choice is deterministic for a given seed.
 """
 
 from __future__ import annotations
 
+import importlib
 import random
+import re
 from collections.abc import Callable
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from ..engines.base import untranslated
-from . import (
-    citadels,
-    citadels_normal,
-    citadels_playout,
-    lost_cities,
-    lost_cities_normal,
-    lost_cities_playout,
-    my_city,
-    my_city_normal,
-    my_city_playout,
-    rival_cities,
-    rival_playout,
-    rival_routes,
-    rival_view,
-)
-from .ismcts import paired_search, search
+from games.bots.ismcts import paired_search, search
+from games.engines.base import untranslated
 
 LEVELS = ("easy", "normal", "hard")
 DEFAULT_LEVEL = "normal"
 EASY_NOISE = 0.25
 
 Score = Callable[[dict, int, dict], float]
-
-HEURISTICS: dict[str, dict[str, Score]] = {
-    "lost-cities": {
-        "easy": lost_cities.score_move,
-        "normal": lost_cities_normal.score_move,
-    },
-    "citadels": {"easy": citadels.score_move, "normal": citadels_normal.score_move},
-    "rival-cities": {
-        "easy": rival_cities.score_move,
-        "normal": rival_routes.mixed_score_move,
-    },
-    "my-city": {"easy": my_city.score_move, "normal": my_city_normal.score_move},
-}
-
-
-# The hard search's playouts: the normal heuristic, except where it is too slow
-# to play many games within a decision's budget (none now: My City, which used
-# the easy one, is `PAIRED`).
-ROLLOUT: dict[str, str] = {}
-
-
-# What the hard search's heuristics read of a view, built without the rest, where
-# the engine's full view costs most of a playout (`<game>.lean_view(state, seat)`).
-LEAN_VIEWS = {
-    "citadels": citadels.lean_view,
-    "my-city": my_city.lean_view,
-    "rival-cities": rival_view.lean_view,
-}
 
 
 class _LeanViews:
@@ -95,7 +49,8 @@ class _LeanViews:
 def for_search(engine):
     """The engine as the hard search sees it (lean views where the game has
     them)."""
-    lean = LEAN_VIEWS.get(engine.slug)
+    players = players_for(engine)
+    lean = players.lean_view if players else None
     return engine if lean is None else _LeanViews(engine, lean)
 
 
@@ -113,32 +68,6 @@ class Paired:
     searched: Callable | None = None  # (state, seat) -> bool; else normal's move
 
 
-PAIRED: dict[str, Paired] = {
-    "lost-cities": Paired(
-        playout=lost_cities_playout.playout_move,
-        value=lost_cities_playout.round_margin,
-        searched=lost_cities_playout.searched,
-    ),
-    "citadels": Paired(
-        playout=citadels_playout.playout_move,
-        value=citadels_playout.round_value,
-        width=5,
-        searched=citadels_playout.searched,
-    ),
-    "rival-cities": Paired(
-        playout=rival_playout.playout_move,
-        value=rival_playout.result,
-        searched=rival_playout.searched,
-    ),
-    "my-city": Paired(
-        playout=my_city_playout.playout_move,
-        value=my_city_playout.solo_value,
-        width=my_city_playout.WIDTH,
-        searched=my_city_playout.searched,
-    ),
-}
-
-
 @dataclass(frozen=True)
 class Budget:
     """What one hard decision may spend: at most `iterations` tree-search
@@ -148,19 +77,43 @@ class Budget:
     seconds: float = 1.5
 
 
-# The site's hard player, per game: the budget the ladder measured it at
-# (docs/bots.md), the clock a bound that only a slow machine reaches.
-HARD_BUDGETS = {
-    "lost-cities": Budget(iterations=30, seconds=1.5),
-    "citadels": Budget(iterations=40, seconds=1.5),
-    "rival-cities": Budget(iterations=6, seconds=1.5),
-    "my-city": Budget(iterations=30, seconds=1.5),
-}
+@dataclass(frozen=True)
+class ComputerPlayers:
+    """What a game's three levels play (`PLAYERS` of `games/<game>/bots/`)."""
+
+    easy: Score  # easy's heuristic (noisy: `EASY_NOISE`)
+    normal: Score  # normal's, also hard's prior and playout policy
+    budget: Budget  # a hard decision's budget on the site (docs/bots.md)
+    names: dict  # level -> the players' names, English (gettext_noop)
+    paired: Paired | None = None  # hard by paired playouts; None: the tree search
+    lean_view: Callable | None = None  # (state, seat) -> what the heuristics read
+    ladder_players: int = 2  # the seats of the ladder's games (bot_ladder)
 
 
-def hard_budget_of(slug: str) -> Budget:
+_players: dict[str, ComputerPlayers | None] = {}
+
+
+def players_for(engine) -> ComputerPlayers | None:
+    """The computer players of that engine's game: `PLAYERS` of the `bots`
+    package beside the engine's (`games/<game>/engine/` and
+    `games/<game>/bots/`); None for a game without any."""
+    slug = engine.slug
+    if slug not in _players:
+        module_name = type(engine).__module__
+        package = re.match(r"(.*?)\.engine(\.|$)", module_name)
+        package = package.group(1) if package else module_name
+        try:
+            module = importlib.import_module(f"{package}.bots")
+        except ModuleNotFoundError:
+            module = None
+        _players[slug] = getattr(module, "PLAYERS", None)
+    return _players[slug]
+
+
+def hard_budget_of(engine) -> Budget:
     """The budget a hard decision of that game spends on the site."""
-    return HARD_BUDGETS.get(slug, Budget(iterations=20, seconds=1.5))
+    players = players_for(engine)
+    return players.budget if players else Budget(iterations=20, seconds=1.5)
 
 
 @contextmanager
@@ -173,12 +126,12 @@ def quiet():
         yield
 
 
-def heuristic(slug: str, level: str = DEFAULT_LEVEL) -> Score | None:
+def heuristic(engine, level: str = DEFAULT_LEVEL) -> Score | None:
     """The scoring function of that game and level (hard uses normal's)."""
-    table = HEURISTICS.get(slug)
-    if table is None:
+    players = players_for(engine)
+    if players is None:
         return None
-    return table["easy" if level == "easy" else "normal"]
+    return players.easy if level == "easy" else players.normal
 
 
 def best_move(score: Score, view: dict, seat: int, legal: list, rng) -> dict:
@@ -193,9 +146,10 @@ def hard_move(
     engine, state: dict, seat: int, *, seed: int, budget: Budget, stats=None
 ) -> dict:
     """The hard player's move: the search within `budget`, over lean untranslated
-    views, the normal heuristic as its prior and `ROLLOUT`'s as its playouts;
-    where the game is `PAIRED`, the paired playouts of `paired_choice`."""
-    paired = PAIRED.get(engine.slug)
+    views, the normal heuristic as its prior and as its playouts;
+    where the game is `paired`, the paired playouts of `paired_choice`."""
+    players = players_for(engine)
+    paired = players.paired if players else None
     if paired is not None:
         legal = engine.legal_moves(state, seat)
         return paired_choice(engine, state, seat, legal, paired, seed, budget, stats)
@@ -204,8 +158,8 @@ def hard_move(
             for_search(engine),
             state,
             seat,
-            policy=heuristic(engine.slug, ROLLOUT.get(engine.slug, "normal")),
-            prior=heuristic(engine.slug),
+            policy=heuristic(engine),
+            prior=heuristic(engine),
             seed=seed,
             iterations=budget.iterations,
             seconds=budget.seconds,
@@ -231,9 +185,9 @@ def choose_move(
         return legal[0]
     if level not in LEVELS:
         level = DEFAULT_LEVEL
-    score = heuristic(engine.slug, level)
+    score = heuristic(engine, level)
     if level == "hard":
-        budget = budget or hard_budget_of(engine.slug)
+        budget = budget or hard_budget_of(engine)
         return hard_move(engine, state, seat, seed=seed, budget=budget)
     if score is None or (level == "easy" and rng.random() < EASY_NOISE):
         return rng.choice(legal)
@@ -244,11 +198,11 @@ def choose_move(
 def paired_choice(
     engine, state, seat, legal, paired: Paired, seed, budget, stats=None
 ) -> dict:
-    """Hard's move where the game is `PAIRED`: the normal heuristic's best
+    """Hard's move where the game is `paired`: the normal heuristic's best
     moves, compared by paired playouts (`stats` as `paired_search`'s; no
     playouts where `paired.searched` says so)."""
     view = engine.view(state, seat)
-    score = heuristic(engine.slug)
+    score = heuristic(engine)
     scored = sorted(
         ((score(view, seat, m), -i) for i, m in enumerate(legal)), reverse=True
     )

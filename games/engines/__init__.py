@@ -1,17 +1,19 @@
 """The rule engines, found by their packages: get(slug) -> Engine, all(), slugs().
 
-Each engine package of this folder exposes `ENGINE`, an object that follows
-`base.Engine` and carries its own `slug`; nothing else lists them. The site
-registers each game once, with its engine, form, computer player and figures,
-in `games/registry.py` (checked by a system check against what is found here).
+Each game is a package of `games/` (`games/<game>/`, docs/adding-a-game.md)
+whose `engine` subpackage exposes `ENGINE`, an object that follows
+`base.Engine` and carries its own `slug`; nothing else lists them. This module
+and `base.py` are the generic part every engine shares; like the engines, they
+import nothing of Django. The site knows each game through its `GameSpec`
+(`games/<game>/spec.py`, `games/registry.py`).
 """
 
 from __future__ import annotations
 
 import importlib
-import pkgutil
+from pathlib import Path
 
-from .base import Engine, IllegalMove, InvalidOptions
+from games.engines.base import Engine, IllegalMove, InvalidOptions
 
 __all__ = [
     "Engine",
@@ -24,15 +26,18 @@ __all__ = [
     "slugs",
 ]
 
+# The folder of the games' packages: games/<game>/engine/.
+GAMES_FOLDER = Path(__file__).resolve().parent.parent
+
 _found: dict[str, Engine] = {}
 
 
 def _engines() -> dict[str, Engine]:
     if not _found:
-        for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
-            if not info.ispkg:
+        for folder in sorted(GAMES_FOLDER.iterdir()):
+            if not (folder / "engine" / "__init__.py").is_file():
                 continue
-            module = importlib.import_module(f"{__name__}.{info.name}")
+            module = importlib.import_module(f"games.{folder.name}.engine")
             engine = getattr(module, "ENGINE", None)
             if engine is not None:
                 _found[engine.slug] = engine

@@ -20,8 +20,8 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from . import get
-from .base import IllegalMove, canonical
+from games.engines import get
+from games.engines.base import IllegalMove, canonical
 
 MAX_DECISIONS = 50_000
 

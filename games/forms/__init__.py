@@ -1,17 +1,6 @@
-"""Table creation: the choices of every table (`table.TableForm`), plus each
-game's own options, one module per game."""
+"""Table creation: the choices of every table (`table.TableForm`); each game's
+own options are its form, `games/<game>/forms.py`, named on its spec."""
 
-from .citadels import CitadelsForm
-from .lost_cities import LostCitiesForm
-from .my_city import MyCityForm
-from .rival_cities import RivalCitiesForm
-from .table import TIME_CHOICES, TableForm
+from games.forms.table import TIME_CHOICES, TableForm
 
-__all__ = [
-    "TIME_CHOICES",
-    "CitadelsForm",
-    "LostCitiesForm",
-    "MyCityForm",
-    "RivalCitiesForm",
-    "TableForm",
-]
+__all__ = ["TIME_CHOICES", "TableForm"]

@@ -5,7 +5,7 @@ from datetime import timedelta
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT, Game
+from games.models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT, Game
 
 TIME_CHOICES = [
     ("", _("No time limit")),

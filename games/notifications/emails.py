@@ -2,12 +2,15 @@
 
 Each email is rendered from `templates/emails/<kind>{_subject.txt,.txt,.html}`
 in its reader's language and time zone, with a one-click unsubscribe link
-(RFC 8058) signed for the reader and the kind of email.
+(RFC 8058) signed for the reader and the kind of email. The subject is rendered
+once, as plain text (`render_email`), and the HTML part shows it escaped like
+any other text a person may have written (a display name, a campaign's name).
 """
 
 from __future__ import annotations
 
 import email.policy
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core import signing
@@ -27,6 +30,19 @@ Kind = Notification.Kind
 
 def absolute(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
+
+
+def message_id(*parts) -> str:
+    """A Message-ID made of what names one email for good (its row's id and
+    creation time), at the site's host: the same each time that email is sent
+    again, so that a mail server or client that gets it twice (a worker dying
+    between the SMTP server's accept and marking the row sent) keeps one."""
+    host = urlsplit(settings.SITE_URL).hostname or "localhost"
+    return "<" + ".".join(str(part) for part in parts) + f"@{host}>"
+
+
+def notification_message_id(n: Notification) -> str:
+    return message_id("notification", n.pk, int(n.created_at.timestamp()))
 
 
 def unsubscribe_token(*, user_id: int, kind: str) -> str:
@@ -74,6 +90,18 @@ class NotificationEmail(EmailMultiAlternatives):
         return super().message(policy=policy.clone(max_line_length=998))
 
 
+def render_email(template: str, context: dict) -> tuple[str, str, str]:
+    """(subject, text, html) of `<template>_subject.txt`, `<template>.txt` and
+    `<template>.html`. The subject template is plain text (autoescape off): its
+    words on one line are the Subject header as written, and the HTML's title
+    (`subject` in its context), where Django escapes it."""
+    subject = " ".join(render_to_string(f"{template}_subject.txt", context).split())
+    context = {**context, "subject": subject}
+    text = render_to_string(f"{template}.txt", context)
+    html = render_to_string(f"{template}.html", context)
+    return subject, text, html
+
+
 def compose(n: Notification) -> EmailMultiAlternatives:
     """The email of one row, in its reader's language and time zone."""
     user = n.user
@@ -102,16 +130,13 @@ def compose(n: Notification) -> EmailMultiAlternatives:
             f"{game.get_absolute_url()}?invite={game.invite_token}"
         )
     with translation.override(user.language), timezone.override(user.tzinfo):
-        subject = " ".join(
-            render_to_string(f"emails/{n.kind}_subject.txt", context).split()
-        )
-        text = render_to_string(f"emails/{n.kind}.txt", context)
-        html = render_to_string(f"emails/{n.kind}.html", context)
+        subject, text, html = render_email(f"emails/{n.kind}", context)
     message = NotificationEmail(
         subject=subject,
         body=text,
         to=[user.email],
         headers={
+            "Message-ID": notification_message_id(n),
             "List-Unsubscribe": f"<{unsubscribe}>",
             "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
             "Auto-Submitted": "auto-generated",

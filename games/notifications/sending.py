@@ -5,6 +5,9 @@
 (a move made since "your turn" was written sends nothing), sends, and marks the
 row sent. A failed send releases the row with a backoff; a worker killed
 mid-send leaves a lease that expires, after which the outbox sweep sends it.
+Killed after the SMTP server accepted the email, it sends it again: at least
+once, with the Message-ID of the row (`emails.notification_message_id`), by
+which servers and clients keep one copy.
 
 The task lives here, beside what it runs, so that whatever queues a send (the
 outbox, the sweeps) imports it without a task module importing them back.

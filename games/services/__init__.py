@@ -5,6 +5,7 @@
 - `tables`: create, join, computer players, leave, rematch, start.
 - `moves`: a person's move (parsed, checked, applied).
 - `bots`: computer players' moves and the task that plays them.
+- `once`: the one-time token of the forms that make something.
 
 Timeouts, which apply the table's rule to a seat past its deadline, are with the
 other deadline work in `games.notifications.deadlines`. Every refusal is a

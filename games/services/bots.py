@@ -31,12 +31,13 @@ them back: every import points one way (games/tasks.py holds beat's sweeps).
 from __future__ import annotations
 
 import threading
+from datetime import timedelta
 
 from celery import shared_task
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
-from config import enqueue
 from games import engines
 from games.bots import Budget, choose_move, hard_budget_of
 
@@ -47,10 +48,10 @@ from .core import game_locked, move_apply
 
 def hard_budget(slug: str) -> Budget:
     """What a hard computer player of that game may spend on one decision: the
-    game's measured budget (`levels.HARD_BUDGETS`), its iterations replaced by
+    game's measured budget (its `ComputerPlayers.budget`), its iterations replaced by
     `BOT_HARD_ITERATIONS` where that is set, its clock bounded by
     `BOT_HARD_SECONDS`."""
-    game = hard_budget_of(slug)
+    game = hard_budget_of(engines.get(slug))
     return Budget(
         settings.BOT_HARD_ITERATIONS or game.iterations,
         min(game.seconds, settings.BOT_HARD_SECONDS),
@@ -70,6 +71,11 @@ def bot_move(engine, game: Game, seat: Seat, level: str) -> dict:
     )
 
 
+def _unmark(game_id: int) -> None:
+    """No computer move of the game is queued any more."""
+    Game.objects.filter(pk=game_id).update(bot_queued_at=None)
+
+
 def bots_play(*, game_id: int, version: int | None = None) -> int:
     """Plays one computer-player move of the game, in its own transaction;
     returns the moves played (0 or 1). A commit that leaves a computer player
@@ -82,6 +88,7 @@ def bots_play(*, game_id: int, version: int | None = None) -> int:
     # its budget): a person's move is never kept waiting by it.
     game = rows.game(game_id)
     if game is None or game.status != Game.Status.ACTIVE:
+        _unmark(game_id)
         return 0
     if version is not None and game.version != version:
         return 0
@@ -89,6 +96,7 @@ def bots_play(*, game_id: int, version: int | None = None) -> int:
     bots = {s.position: s for s in game.seats.all() if s.is_bot}
     waiting = [p for p in engine.to_move(game.state) if p in bots]
     if not waiting:
+        _unmark(game_id)
         return 0
     seat = bots[waiting[0]]
     move = bot_move(engine, game, seat, seat.bot_level)
@@ -99,6 +107,8 @@ def bots_play(*, game_id: int, version: int | None = None) -> int:
         seats = list(locked.seats.all())
         if move_apply(locked, engine, seats, seat.position, move, from_bot=True):
             bots_play_after_commit(locked)
+        else:
+            _unmark(game_id)
     return 1
 
 
@@ -132,31 +142,78 @@ def bots_play_task(self, game_id: int, version: int | None = None) -> int:
     return played
 
 
+def owner_countdown(game: Game, now) -> float:
+    """How long the game's next computer move waits in the queue: a spacing
+    (BOT_OWNER_SPACING_SECONDS) for each other game of the same owner (its
+    creator) whose computer move is queued, at most BOT_OWNER_COUNTDOWN_MAX.
+    Each owner thus gets about one computer move per spacing, however many
+    tables they keep, and another person's single table is not queued behind
+    them."""
+    if game.created_by_id is None:
+        return 0.0
+    waiting = (
+        Game.objects.filter(
+            created_by_id=game.created_by_id,
+            status=Game.Status.ACTIVE,
+            bot_queued_at__gte=now - timedelta(seconds=settings.BOT_CATCH_UP_SECONDS),
+        )
+        .exclude(pk=game.pk)
+        .count()
+    )
+    spacing = settings.BOT_OWNER_SPACING_SECONDS
+    return min(waiting * spacing, settings.BOT_OWNER_COUNTDOWN_MAX)
+
+
 def bots_play_after_commit(game: Game) -> None:
     """Caller holds the game's row lock and has made its last change: queues
     `bots_play_task` for the game at its present version once the transaction
-    commits.
+    commits, after the owner's countdown (`owner_countdown`), and marks the
+    game queued (`bot_queued_at`).
 
     Robust: the move that got here is committed whatever happens to the queue
     (a broker down answers the move, it does not turn it into a 500); a game
     whose task was lost is found by `bots_catch_up`, which beat runs."""
     game_id, version = game.pk, game.version
-    enqueue.after_commit(bots_play_task, game_id, version)
+    now = timezone.now()
+    countdown = owner_countdown(game, now)
+    Game.objects.filter(pk=game_id).update(bot_queued_at=now)
+    game.bot_queued_at = now
+
+    def queue():
+        try:
+            if countdown:
+                bots_play_task.apply_async((game_id, version), countdown=countdown)
+            else:
+                bots_play_task.delay(game_id, version)
+        except Exception:
+            # Not queued after all (a broker down): the next catch-up plays it.
+            Game.objects.filter(pk=game_id, version=version).update(bot_queued_at=None)
+            raise
+
+    transaction.on_commit(queue, robust=True)
 
 
 def bots_catch_up() -> int:
     """Queues the next computer-player move of every active game where a
-    computer player is to move (its task lost with a broker failure or a
-    worker's death); the chain goes on from there. A game whose chain is alive
-    gets a task for the version its own task holds: whichever applies first
-    wins, the other does nothing. Returns the games queued."""
+    computer player is to move and none was queued in the last
+    BOT_CATCH_UP_SECONDS (its task lost with a broker failure or a worker's
+    death); the chain goes on from there, and the game is marked queued, so
+    that the next sweep leaves it alone. A game whose chain is alive gets a
+    task for the version its own task holds: whichever applies first wins, the
+    other does nothing. Returns the games queued."""
+    now = timezone.now()
+    recently = now - timedelta(seconds=settings.BOT_CATCH_UP_SECONDS)
     games = (
         Seat.objects.filter(to_move=True, game__status=Game.Status.ACTIVE)
         .exclude(bot_level="")
+        .exclude(game__bot_queued_at__gte=recently)
         .values_list("game_id", "game__version")
         .distinct()
     )
     queued = list(games)
+    Game.objects.filter(pk__in=[game_id for game_id, _v in queued]).update(
+        bot_queued_at=now
+    )
     for game_id, version in queued:
         bots_play_task.delay(game_id, version)
     return len(queued)

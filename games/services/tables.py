@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games import engines, push
 from games.bots import LEVELS
@@ -39,6 +44,20 @@ def game_create(
     except InvalidOptions as exc:
         raise Invalid(exc.reason) from None
     with transaction.atomic():
+        _lock_person(creator)
+        limit = settings.TABLES_PER_HOUR
+        since = timezone.now() - timedelta(hours=1)
+        if Game.objects.filter(created_by=creator, created_at__gte=since).count() >= (
+            limit
+        ):
+            raise Conflict(
+                ngettext(
+                    "You can open at most %(n)d table an hour: try again later.",
+                    "You can open at most %(n)d tables an hour: try again later.",
+                    limit,
+                )
+                % {"n": limit}
+            )
         game = Game.objects.create(
             engine=engine_slug,
             num_players=num_players,
@@ -51,6 +70,38 @@ def game_create(
         )
         Seat.objects.create(game=game, position=0, user=creator)
     return game
+
+
+def _lock_person(user) -> None:
+    """Locks the person's row: their limits are counted one request at a time."""
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+
+
+def _computer_tables_allowed(user) -> None:
+    """Refuses another table with computer players to a person who already
+    keeps COMPUTER_TABLES_PER_ACCOUNT of them open or under way. Caller holds
+    the game's row lock; the person's row is locked here."""
+    _lock_person(user)
+    limit = settings.COMPUTER_TABLES_PER_ACCOUNT
+    kept = (
+        Game.objects.filter(
+            created_by=user, status__in=[Game.Status.OPEN, Game.Status.ACTIVE]
+        )
+        .filter(seats__bot_level__gt="")
+        .distinct()
+        .count()
+    )
+    if kept >= limit:
+        raise Conflict(
+            ngettext(
+                "You already have %(n)d table with computer players open or "
+                "under way: finish or leave it before you start another.",
+                "You already have %(n)d tables with computer players open or "
+                "under way: finish or leave one before you start another.",
+                limit,
+            )
+            % {"n": limit}
+        )
 
 
 def _table_changed(game: Game) -> None:
@@ -94,6 +145,8 @@ def seat_add_bot(*, game_id: int, user, level: str = BOT_LEVEL_DEFAULT) -> Game:
             raise NotAllowed(_("Only the table's creator can add a computer player."))
         if game.status != Game.Status.OPEN:
             raise Conflict(_("This table is no longer open."))
+        if not game.seats.exclude(bot_level="").exists():  # its first one
+            _computer_tables_allowed(user)
         count = game.seats.count()
         Seat.objects.create(game=game, position=count, bot_level=level)
         if count + 1 == game.num_players:
@@ -147,6 +200,8 @@ def game_rematch(*, game_id: int, user) -> Game:
         existing = Game.objects.filter(rematch_of=old).first()
         if existing is not None:
             return existing
+        if any(s.is_bot for s in seats):
+            _computer_tables_allowed(user)
         game = Game.objects.create(
             engine=old.engine,
             num_players=old.num_players,

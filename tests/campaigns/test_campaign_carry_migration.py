@@ -8,8 +8,8 @@ from django.apps import apps
 
 from accounts.models import User
 from campaigns.models import Campaign, CampaignPlayer
-from games.engines.my_city.board import CAMPAIGN_TERRAIN
-from games.engines.my_city.options import validate_carry_entry
+from games.my_city.engine.board import CAMPAIGN_TERRAIN
+from games.my_city.engine.options import validate_carry_entry
 
 pytestmark = pytest.mark.django_db
 

@@ -67,3 +67,34 @@ def test_an_invitation_has_an_html_part_and_the_preferences_link(ana, ben, captu
     html = html_of(email)
     assert "/campaigns/" in html and "/me/preferences/" in html
     assert "/me/preferences/" in email.body
+
+
+def test_campaign_emails_have_a_message_id_made_from_their_row(
+    ana, ben, make_user, capture
+):
+    """Sent again (a worker lost before it marked the row sent), an invitation
+    or an episode's email has the same Message-ID; each other email its own."""
+    from campaigns.emails import send_episode_opened, send_invitation
+
+    cleo = make_user("Cleo")
+    mail.outbox.clear()
+    with capture(execute=True):
+        campaign = services.campaign_create(
+            creator=ana, num_players=3, invited_emails=[ben.email, cleo.email]
+        )
+    first = {m.to[0]: m.extra_headers["Message-ID"] for m in mail.outbox}
+    assert set(first) == {ben.email, cleo.email}
+    assert first[ben.email] != first[cleo.email]
+    invitation = campaign.invitations.get(email=ben.email)
+    send_invitation(invitation, ben)
+    assert mail.outbox[-1].extra_headers["Message-ID"] == first[ben.email]
+
+    mail.outbox.clear()
+    with capture(execute=True):
+        episode_campaign = campaign_with(ana, [ben], num_players=2)
+    episode = episode_campaign.episodes.get()
+    ids = {m.to[0]: m.extra_headers["Message-ID"] for m in episode_emails()}
+    assert len(set(ids.values())) == 2
+    mail.outbox.clear()
+    send_episode_opened(episode)
+    assert {m.to[0]: m.extra_headers["Message-ID"] for m in episode_emails()} == ids

@@ -8,6 +8,7 @@ from allauth.account.models import EmailAddress
 from django.core import mail
 from django.test import Client
 from django.urls import reverse
+from game_helpers import once
 
 from campaigns import invitations, services
 from campaigns.models import Campaign, CampaignInvitation
@@ -51,8 +52,10 @@ def decline(client, invitation):
 
 def same_page(body: str, campaign: Campaign, address: str) -> str:
     """A page with what differs by construction between two campaigns (the CSRF
-    token, the campaign's id and join token, the address typed) blanked out."""
+    token, the form's one-time token, the campaign's id and join token, the
+    address typed) blanked out."""
     body = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "CSRF", body)
+    body = re.sub(r'name="once" value="[^"]+"', "ONCE", body)
     body = re.sub(r'"X-CSRFToken": "[^"]+"', "CSRF", body)
     body = re.sub(r"nonce=\"[^\"]+\"", "NONCE", body)
     body = body.replace(campaign.invite_token, "TOKEN")
@@ -72,7 +75,9 @@ def test_the_form_answers_the_same_whether_or_not_an_address_has_an_account(
     for address in (ben.email, "zed@example.com"):
         assert len(address) == len(ben.email)
         with capture(execute=True):
-            response = a.post(reverse("campaigns:new"), {**FORM, "emails": address})
+            response = a.post(
+                reverse("campaigns:new"), {**once(a), **FORM, "emails": address}
+            )
         campaign = Campaign.objects.order_by("-pk").first()
         assert response.status_code == 302
         assert response.url == campaign.get_absolute_url()
@@ -82,7 +87,7 @@ def test_the_form_answers_the_same_whether_or_not_an_address_has_an_account(
         assert [p.user for p in campaign.players.all()] == [ana]
         too_many = a.post(
             reverse("campaigns:new"),
-            {**FORM, "players": "2", "bots": "1", "emails": address},
+            {**once(a), **FORM, "players": "2", "bots": "1", "emails": address},
         )
         assert too_many.status_code == 400
         refusals.append(same_page(too_many.content.decode(), campaign, address))

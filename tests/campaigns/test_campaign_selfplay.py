@@ -1,7 +1,7 @@
 """Self-play of the original campaign by the site's computer players."""
 
-from campaigns.management.commands.my_city_selfplay import play_campaign
 from games import engines
+from games.my_city.management.commands.my_city_selfplay import play_campaign
 
 
 def test_every_episode_of_the_original_campaign_ends_with_sensible_scores():

@@ -9,9 +9,9 @@ from django.core import mail
 
 from campaigns import episodes, services, tasks
 from campaigns.models import Campaign, CampaignPlayer, Episode
-from games.engines.my_city.chapters import CHAPTERS
 from games.errors import NotAllowed, Refused
 from games.models import Game
+from games.my_city.engine.chapters import CHAPTERS
 
 pytestmark = pytest.mark.django_db
 

@@ -8,10 +8,11 @@ from django.core import mail
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from game_helpers import once
 
 from campaigns import services
 from campaigns.models import Campaign, Episode
-from games.engines.my_city.chapters import CHAPTERS
+from games.my_city.engine.chapters import CHAPTERS
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +42,7 @@ def test_create_a_campaign_inviting_a_player_by_email(ana, ben, capture):
     mail.outbox.clear()
     with capture(execute=True):
         response = login(ana).post(
-            reverse("campaigns:new"), {**FORM, "emails": "BEN@example.com"}
+            reverse("campaigns:new"), {**once(ana), **FORM, "emails": "BEN@example.com"}
         )
     campaign = Campaign.objects.get()
     assert response.status_code == 302 and response.url == campaign.get_absolute_url()
@@ -59,7 +60,8 @@ def test_create_a_campaign_inviting_a_player_by_email(ana, ben, capture):
 def test_an_address_that_is_not_one_is_refused(ana):
     """A malformed address: a 400 naming it, nothing created."""
     response = login(ana).post(
-        reverse("campaigns:new"), {**FORM, "emails": "nobody-at-example.com"}
+        reverse("campaigns:new"),
+        {**once(ana), **FORM, "emails": "nobody-at-example.com"},
     )
     assert response.status_code == 400
     assert "nobody-at-example.com is not an email address" in response.content.decode()
@@ -76,7 +78,8 @@ def test_a_group_uploads_its_own_chapters(ana, capture):
     )
     with capture(execute=True):
         response = login(ana).post(
-            reverse("campaigns:new"), {**FORM, "bots": "1", "chapters_file": upload}
+            reverse("campaigns:new"),
+            {**once(ana), **FORM, "bots": "1", "chapters_file": upload},
         )
     assert response.status_code == 302
     campaign = Campaign.objects.get()
@@ -92,12 +95,13 @@ def test_chapters_outside_the_vocabulary_are_refused(ana):
     bad = json.loads(json.dumps(CHAPTERS))[:7]
     response = login(ana).post(
         reverse("campaigns:new"),
-        {**FORM, "bots": "1", "chapters_text": json.dumps(bad)},
+        {**once(ana), **FORM, "bots": "1", "chapters_text": json.dumps(bad)},
     )
     assert response.status_code == 400
     assert "8 chapters" in response.content.decode()
     response = login(ana).post(
-        reverse("campaigns:new"), {**FORM, "bots": "1", "chapters_text": "{not json"}
+        reverse("campaigns:new"),
+        {**once(ana), **FORM, "bots": "1", "chapters_text": "{not json"},
     )
     assert response.status_code == 400 and not Campaign.objects.exists()
 
@@ -106,7 +110,12 @@ def test_deeply_nested_chapters_are_refused(ana):
     """Chapters nested thousands of levels deep: a 400 saying so, not a 500."""
     response = login(ana).post(
         reverse("campaigns:new"),
-        {**FORM, "bots": "1", "chapters_text": "[" * 30_000 + "]" * 30_000},
+        {
+            **once(ana),
+            **FORM,
+            "bots": "1",
+            "chapters_text": "[" * 30_000 + "]" * 30_000,
+        },
     )
     assert response.status_code == 400
     assert "nested too deeply" in response.content.decode()

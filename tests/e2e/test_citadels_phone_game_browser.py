@@ -10,7 +10,7 @@ import pytest
 from browser_helpers import logged_in
 
 from games.bots import choose_move
-from games.engines.citadels import ENGINE
+from games.citadels.engine import ENGINE
 from games.models import Game
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]

@@ -12,10 +12,14 @@ import pytest
 from django.core.management import call_command
 
 from games import engines
-from games.bots import citadels, citadels_normal, my_city, my_city_normal, rival_view
 from games.bots.ladder import Tally, row
 from games.bots.levels import Budget, choose_move, for_search, quiet
+from games.citadels.bots import easy as citadels
+from games.citadels.bots import normal as citadels_normal
 from games.engines import base
+from games.my_city.bots import easy as my_city
+from games.my_city.bots import normal as my_city_normal
+from games.rival_cities.bots import view as rival_view
 
 SCORES = {"easy": my_city.score_move, "normal": my_city_normal.score_move}
 

@@ -51,7 +51,9 @@ def test_the_levels_are_easy_normal_and_hard():
 
 @pytest.mark.parametrize("slug", sorted(PLAYERS))
 def test_normal_has_a_heuristic_of_its_own_in_every_game(slug):
-    assert heuristic(slug, "normal") is not heuristic(slug, "easy")
+    assert heuristic(engines.get(slug), "normal") is not heuristic(
+        engines.get(slug), "easy"
+    )
 
 
 @pytest.mark.parametrize("slug", sorted(PLAYERS))
@@ -77,7 +79,7 @@ def test_hard_stops_at_its_iteration_budget():
         engine,
         state,
         seat,
-        policy=heuristic("lost-cities"),
+        policy=heuristic(engines.get("lost-cities")),
         iterations=5,
         seconds=60.0,
         stats=stats,
@@ -97,7 +99,7 @@ def test_hard_stops_at_its_wall_clock_budget():
         engine,
         state,
         seat,
-        policy=heuristic("citadels"),
+        policy=heuristic(engines.get("citadels")),
         iterations=10**9,
         seconds=0.2,
         stats=stats,

@@ -12,9 +12,11 @@ import pytest
 from bot_positions import played
 
 from games import engines
-from games.bots import Budget, choose_move, citadels, citadels_normal, levels
-from games.bots import citadels_playout as playout
-from games.bots.citadels_fast import fast_view
+from games.bots import Budget, choose_move, levels
+from games.citadels.bots import easy as citadels
+from games.citadels.bots import normal as citadels_normal
+from games.citadels.bots import playout
+from games.citadels.bots.fast import fast_view
 
 ENGINE = engines.get("citadels")
 TABLES = [
@@ -119,7 +121,7 @@ def test_the_search_is_deterministic_for_a_seed():
     state = ENGINE.setup(4, ENGINE.default_options(4), 7)
     seat = ENGINE.to_move(state)[0]
     assert playout.searched(state, seat)
-    paired = levels.PAIRED["citadels"]
+    paired = levels.players_for(ENGINE).paired
     legal = ENGINE.legal_moves(state, seat)
     budget = Budget(iterations=15, seconds=60.0)
     runs = []

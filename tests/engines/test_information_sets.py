@@ -19,13 +19,13 @@ import pytest
 from infosets import Config, Tally, check_state, playout
 
 from games import engines
+from games.citadels.engine import characters as cch
+from games.citadels.engine import districts as cds
+from games.citadels.engine.common import holder, key_of
 from games.engines.base import canonical
-from games.engines.citadels import characters as cch
-from games.engines.citadels import districts as cds
-from games.engines.citadels.common import holder, key_of
-from games.engines.lost_cities.cards import COLOURS_6, make_deck
-from games.engines.my_city.buildings import CAMPAIGN_BUILDINGS, CHURCHES
-from games.engines.rival_cities.pieces import ALLIANCES, LAWSUITS, SHIPS
+from games.lost_cities.engine.cards import COLOURS_6, make_deck
+from games.my_city.engine.buildings import CAMPAIGN_BUILDINGS, CHURCHES
+from games.rival_cities.engine.pieces import ALLIANCES, LAWSUITS, SHIPS
 
 # --- Choosing moves -------------------------------------------------------------
 

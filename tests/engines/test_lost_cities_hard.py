@@ -9,8 +9,9 @@ import random
 import time
 
 from games import engines
-from games.bots import Budget, choose_move, ismcts, lost_cities_normal
-from games.bots import lost_cities_playout as playout
+from games.bots import Budget, choose_move, ismcts
+from games.lost_cities.bots import normal as lost_cities_normal
+from games.lost_cities.bots import playout
 
 ENGINE = engines.get("lost-cities")
 

@@ -10,12 +10,14 @@ import pytest
 from bot_positions import played
 
 from games import engines
-from games.bots import Budget, choose_move, my_city, my_city_normal
-from games.bots import my_city_board as board_module
-from games.bots import my_city_playout as playout
-from games.bots.levels import PAIRED
-from games.engines.my_city.placement import placements
-from games.engines.my_city.rules import revealed_building
+from games.bots import Budget, choose_move
+from games.bots.levels import players_for
+from games.my_city.bots import board as board_module
+from games.my_city.bots import easy as my_city
+from games.my_city.bots import normal as my_city_normal
+from games.my_city.bots import playout
+from games.my_city.engine.placement import placements
+from games.my_city.engine.rules import revealed_building
 
 ENGINE = engines.get("my-city")
 OPTIONS = [
@@ -154,7 +156,7 @@ def test_board_reads_only_what_the_view_shows():
 
 
 def test_hard_is_paired_and_deterministic_for_a_seed():
-    assert "my-city" in PAIRED
+    assert players_for(ENGINE).paired is not None
     budget = Budget(iterations=9, seconds=60)
     for state, seat, legal in positions({}, 8):
         if state["round"] not in (2, 9) or len(legal) < 3:

@@ -11,8 +11,10 @@ import time
 from bot_positions import played
 
 from games import engines
-from games.bots import Budget, choose_move, rival_playout, rival_view
-from games.bots.rival_routes import mixed_score_move
+from games.bots import Budget, choose_move
+from games.rival_cities.bots import playout as rival_playout
+from games.rival_cities.bots import view as rival_view
+from games.rival_cities.bots.routes import mixed_score_move
 
 ENGINE = engines.get("rival-cities")
 
@@ -30,7 +32,7 @@ def positions(games: int, every: int = 1):
 def test_the_lean_views_pieces_are_drawn_once_and_shared():
     """Without texts, a card seen in two views is one dict (read-only), and it
     is the card as the engine draws it without texts."""
-    from games.engines.rival_cities.view import card_view
+    from games.rival_cities.engine.view import card_view
 
     state, seat, _legal = next(positions(1))
     first, second = rival_view.lean_view(state, seat), rival_view.lean_view(state, seat)

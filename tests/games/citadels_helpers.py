@@ -66,7 +66,7 @@ def assert_each_priced_control(body: str, state: dict, seat: int, users, kind: s
     "Destroy the Manor of Ben (3 gold)". Returns how many were checked."""
     from page_helpers import data_moves
 
-    from games.engines.citadels.prices import move_cost
+    from games.citadels.engine.prices import move_cost
 
     view = engines.get("citadels").view(state, seat)
     checked = 0

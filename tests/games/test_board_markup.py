@@ -15,7 +15,7 @@ from game_helpers import timed_game
 from page_helpers import login, post_move
 
 from games import engines
-from games.engines.lost_cities.cards import parse
+from games.lost_cities.engine.cards import parse
 from games.models import Seat
 
 pytestmark = pytest.mark.django_db
@@ -346,7 +346,7 @@ def test_a_games_stylesheet_and_script_are_in_the_pages_head_not_the_board(
 def test_two_wagers_of_a_colour_in_hand_offer_one_pair_of_buttons():
     """Playing or discarding either of two blue wagers is the same move: the
     board names it once ("Play blue wager"), not twice under one name."""
-    from games.templatetags.lost_cities_tags import lc_layout
+    from games.lost_cities.layout import lc_layout
 
     engine = engines.get("lost-cities")
     state = engine.setup(2, {}, 1)

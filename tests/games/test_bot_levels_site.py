@@ -7,10 +7,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
+from game_helpers import once
 
 from campaigns import services as campaign_services
-from games import services
-from games.bots.names import NAMES, bot_name
+from games import engines, services
+from games.bots.names import bot_name, names_of
 from games.models import Game, Seat
 
 pytestmark = pytest.mark.django_db
@@ -66,10 +67,15 @@ def test_computer_players_never_share_a_name_at_a_table(ana):
 
 
 def test_computer_players_of_different_levels_have_different_names():
-    for game in NAMES.values():
+    for game in (names_of(e.slug) for e in engines.all()):
         lists = [set(names) for names in game.values()]
         assert sum(len(x) for x in lists) == len(set().union(*lists))
-    all_names = [n for game in NAMES.values() for ns in game.values() for n in ns]
+    all_names = [
+        n
+        for game in (names_of(e.slug) for e in engines.all())
+        for ns in game.values()
+        for n in ns
+    ]
     assert len(all_names) == len(set(all_names))
 
 
@@ -86,7 +92,7 @@ def test_a_computer_players_name_is_translated(ana):
 
 def test_every_computer_players_name_has_a_french_text():
     with translation.override("fr"):
-        for game in NAMES.values():
+        for game in (names_of(e.slug) for e in engines.all()):
             for names in game.values():
                 for name in names:
                     assert translation.gettext(name) != name, name
@@ -97,6 +103,7 @@ def test_campaign_computer_players_get_the_chosen_level_and_names(ana):
     c.post(
         reverse("campaigns:new"),
         {
+            **once(c),
             "name": "Levels",
             "players": "3",
             "emails": "",
@@ -206,6 +213,7 @@ def test_the_new_table_forms_computer_players_get_the_chosen_level(ana):
     response = login(ana).post(
         reverse("games:new", args=["lost-cities"]),
         {
+            **once(ana),
             "expeditions": "5",
             "rounds": "1",
             "visibility": "public",
@@ -224,8 +232,11 @@ def test_the_site_plays_each_games_hard_player_at_its_measured_budget(settings):
     """The hard budget is the game's own (the one docs/bots.md measured);
     BOT_HARD_ITERATIONS, when set, replaces its iterations, and
     BOT_HARD_SECONDS bounds its clock."""
-    from games.bots.levels import HARD_BUDGETS
+    from games import engines
+    from games.bots.levels import players_for
     from games.services.bots import hard_budget
+
+    HARD_BUDGETS = {e.slug: players_for(e).budget for e in engines.all()}
 
     settings.BOT_HARD_ITERATIONS = 0
     settings.BOT_HARD_SECONDS = 1.5

@@ -6,12 +6,14 @@ from __future__ import annotations
 import os
 import sys
 import time
+from datetime import timedelta
 from unittest import mock
 
 import pytest
 from celery.signals import task_postrun
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from games import engines, services
 from games.models import Game, Move, Seat
@@ -169,6 +171,11 @@ def test_a_game_of_computer_players_plays_to_its_end_eagerly_on_a_flat_stack(ana
     assert max(depths) == min(depths)
 
 
+def lost_long_ago():
+    """The games' computer moves were queued longer ago than the catch-up waits."""
+    Game.objects.update(bot_queued_at=timezone.now() - timedelta(minutes=5))
+
+
 def test_catch_up_queues_each_game_a_computer_player_waits_in_at_its_version(
     ana, django_capture_on_commit_callbacks
 ):
@@ -178,6 +185,7 @@ def test_catch_up_queues_each_game_a_computer_player_waits_in_at_its_version(
         if engines.get("lost-cities").to_move(person.state) == [0]:
             break
         person.delete()
+    lost_long_ago()
     with mock.patch.object(bots.bots_play_task, "delay") as delay:
         assert bots.bots_catch_up() == 1
     assert [c.args for c in delay.call_args_list] == [(waiting.pk, waiting.version)]
@@ -188,6 +196,8 @@ def test_catch_up_restarts_a_lost_chain_which_then_plays_the_game_out(ana):
     with mock.patch.object(bots.bots_play_task, "delay"):  # the broker loses it
         game = table_of_bots(ana, "lost-cities", 2)
     assert game.version == 0
+    assert bots.bots_catch_up() == 0  # queued a moment ago: its task may yet run
+    lost_long_ago()
     assert bots.bots_catch_up() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED

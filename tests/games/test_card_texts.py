@@ -13,21 +13,21 @@ from markupsafe import escape  # as the Jinja2 board partials escape
 from page_helpers import login
 
 from games import services
-from games.engines.lost_cities import texts as lc
-from games.engines.lost_cities.cards import (
+from games.lost_cities.engine import texts as lc
+from games.lost_cities.engine.cards import (
     BONUS_CARDS,
     COLOURS_6,
     EXPEDITION_COST,
     make_deck,
 )
-from games.engines.lost_cities.scoring import expedition_score
-from games.engines.my_city import texts as mc
-from games.engines.my_city.board import ALL_CODES, BUILDABLE
-from games.engines.my_city.buildings import BUILDINGS
-from games.engines.rival_cities import texts as rc
-from games.engines.rival_cities.cards import CARDS
-from games.engines.rival_cities.pieces import ALLIANCES, LAWSUITS, SHIPS
-from games.engines.rival_cities.view import SHIP_TEXTS, bundle_text
+from games.lost_cities.engine.scoring import expedition_score
+from games.my_city.engine import texts as mc
+from games.my_city.engine.board import ALL_CODES, BUILDABLE
+from games.my_city.engine.buildings import BUILDINGS
+from games.rival_cities.engine import texts as rc
+from games.rival_cities.engine.cards import CARDS
+from games.rival_cities.engine.pieces import ALLIANCES, LAWSUITS, SHIPS
+from games.rival_cities.engine.view import SHIP_TEXTS, bundle_text
 
 PLACEHOLDER = re.compile(r"\{\w*\}")
 
@@ -104,7 +104,7 @@ def test_rival_cities_texts_carry_the_pieces_numbers():
 def test_a_prestige_space_says_what_it_brings():
     """Income and stars of each step come from pieces.py; the last step is the
     city's name."""
-    from games.engines.rival_cities.pieces import (
+    from games.rival_cities.engine.pieces import (
         PRESTIGE_INCOME,
         PRESTIGE_STARS,
         PRESTIGE_WIN,

@@ -94,8 +94,8 @@ def test_every_card_name_reaches_the_french_catalogue(french_catalogue):
     "citadels 2016")."""
     import polib
 
-    from games.engines.citadels import characters as ch
-    from games.engines.citadels import districts as ds
+    from games.citadels.engine import characters as ch
+    from games.citadels.engine import districts as ds
 
     po = polib.pofile(str(ROOT / "locale/fr/LC_MESSAGES/django.po"))
     plain = {e.msgid: e.msgstr for e in po if not e.msgctxt and not e.msgid_plural}
@@ -295,7 +295,7 @@ FEMININE_NAMES = {
 
 
 def every_character():
-    from games.engines.citadels import characters as ch
+    from games.citadels.engine import characters as ch
 
     return [
         (key, edition)
@@ -307,7 +307,7 @@ def every_character():
 
 @pytest.mark.parametrize(("key", "edition"), every_character())
 def test_every_character_has_the_french_name_of_its_edition(key, edition):
-    from games.engines.citadels.common import character_name
+    from games.citadels.engine.common import character_name
 
     names = FRENCH[key]
     expected = names if isinstance(names, str) else names[edition == "2016"]
@@ -320,9 +320,9 @@ def test_the_words_said_of_a_character_agree_with_its_french_name(key, edition):
     """The page's tags (killed, robbed, yours...) take the feminine form exactly
     for the characters whose French name is feminine: la Reine, la Sorcière,
     la Maître-chanteuse, but l'Abbé."""
-    from games.boards.citadels_moves import feminine
-    from games.engines.citadels.common import character_name
-    from games.templatetags.citadels_tags import ct_agree
+    from games.citadels.board_words import ct_agree
+    from games.citadels.engine.common import character_name
+    from games.citadels.move_labels import feminine
 
     with translation.override("fr"):
         name = character_name(key, edition)

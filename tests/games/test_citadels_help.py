@@ -14,10 +14,10 @@ from markupsafe import escape  # as the Jinja2 board partials escape
 from page_helpers import data_moves, login
 
 from games import engines
-from games.engines.citadels import characters as ch
-from games.engines.citadels import districts as ds
-from games.engines.citadels import texts
-from games.engines.citadels.common import card_map
+from games.citadels.engine import characters as ch
+from games.citadels.engine import districts as ds
+from games.citadels.engine import texts
+from games.citadels.engine.common import card_map
 from games.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -121,9 +121,9 @@ def test_every_text_is_in_the_french_catalogue_with_its_placeholders():
 def test_a_text_uses_the_numbers_of_the_rules():
     """The numbers in the texts are the engine's: the classic and 2016
     Laboratories, the Navigator, the Architect."""
-    from games.engines.citadels.alternates import NAVIGATOR_TAKE
-    from games.engines.citadels.powers import ARCHITECT_CARDS
-    from games.engines.citadels.wonders import LABORATORY_GOLD
+    from games.citadels.engine.alternates import NAVIGATOR_TAKE
+    from games.citadels.engine.powers import ARCHITECT_CARDS
+    from games.citadels.engine.wonders import LABORATORY_GOLD
 
     with translation.override("en"):
         for edition in ("classic", "2016"):

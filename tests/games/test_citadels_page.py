@@ -10,6 +10,7 @@ import pytest
 from citadels_helpers import assert_each_priced_control, people, start
 from django.test import Client
 from django.urls import reverse
+from game_helpers import once
 from page_helpers import data_moves, login, post_move
 
 from games import engines, services
@@ -109,6 +110,7 @@ def test_the_table_form_creates_a_2016_game_with_chosen_options(ana):
     response = c.post(
         reverse("games:new", args=["citadels"]),
         {
+            **once(c),
             "visibility": "public",
             "time_per_move": "3",
             "timeout_policy": "bot",
@@ -141,7 +143,9 @@ def test_characters_chosen_rank_by_rank_are_used(ana):
         "unique_districts": "base",
     }
     data.update({f"rank_{i + 1}": k for i, k in enumerate(keys)})
-    response = login(ana).post(reverse("games:new", args=["citadels"]), data)
+    response = login(ana).post(
+        reverse("games:new", args=["citadels"]), {**data, **once(ana)}
+    )
     assert response.status_code == 302
     assert Game.objects.get(engine="citadels").options["characters"] == keys
 
@@ -159,7 +163,9 @@ def test_a_line_up_the_edition_forbids_is_refused_with_the_rule(ana):
     keys = ["assassin", "spy", "magician", "king", "bishop", "merchant"]
     keys += ["architect", "warlord"]
     data.update({f"rank_{i + 1}": k for i, k in enumerate(keys)})
-    response = login(ana).post(reverse("games:new", args=["citadels"]), data)
+    response = login(ana).post(
+        reverse("games:new", args=["citadels"]), {**data, **once(ana)}
+    )
     assert response.status_code == 400  # the form sent back with the rule
     assert "Rank 2 cannot be" in response.content.decode()
     assert not Game.objects.filter(engine="citadels").exists()
@@ -344,7 +350,7 @@ def test_the_warlords_controls_show_what_each_destruction_costs(four):
 def test_the_computer_player_builds_the_dearest_district_it_can_afford():
     """Among builds, the most expensive affordable district scores highest, and
     building beats ending the turn."""
-    from games.bots.citadels import score_move
+    from games.citadels.bots.easy import score_move
 
     view = {
         "players": [
@@ -364,7 +370,7 @@ def test_the_computer_player_builds_the_dearest_district_it_can_afford():
 
 def test_the_computer_player_takes_gold_when_poor_and_cards_when_empty_handed():
     """Poor with cards in hand: gold. Rich with an empty hand: cards."""
-    from games.bots.citadels import score_move
+    from games.citadels.bots.easy import score_move
 
     def view(gold, hand):
         return {
@@ -393,7 +399,7 @@ def test_the_computer_player_takes_gold_when_poor_and_cards_when_empty_handed():
 
 def test_the_computer_warlord_aims_at_the_leader():
     """The Warlord prefers destroying in the city of the player furthest ahead."""
-    from games.bots.citadels import score_move
+    from games.citadels.bots.easy import score_move
 
     d = {"cost": 2, "type": "trade", "name": "Market"}
     view = {
@@ -567,7 +573,7 @@ def test_building_a_duplicate_is_refused(four):
     p = state["players"][seat]
     built = p["city"][0]["id"]
     # A second copy of the same district in hand, taken from the deck.
-    from games.engines.citadels.common import card_map
+    from games.citadels.engine.common import card_map
 
     cards = card_map(state)
     twin = next(
@@ -595,7 +601,7 @@ def test_building_beyond_the_limit_is_refused(four):
     p = state["players"][seat]
     p["gold"] = 30
     names = {d["id"] for d in p["city"]}
-    from games.engines.citadels.common import card_map
+    from games.citadels.engine.common import card_map
 
     cards = card_map(state)
     keys = {cards[i] for i in names}
@@ -613,7 +619,7 @@ def test_building_without_the_gold_is_refused(four):
     seat = state["turn"]["seat"]
     p = state["players"][seat]
     p["gold"] = 0
-    from games.engines.citadels.common import card_map
+    from games.citadels.engine.common import card_map
 
     cards = card_map(state)
     keys = {cards[d["id"]] for d in p["city"]}
@@ -640,7 +646,7 @@ def test_destroying_in_a_completed_city_is_refused(four):
     seat = state["turn"]["seat"]
     target = next(i for i, p in enumerate(state["players"]) if i != seat and p["city"])
     # Complete the target's city with districts from the deck.
-    from games.engines.citadels.common import card_map
+    from games.citadels.engine.common import card_map
 
     cards = card_map(state)
     city = state["players"][target]["city"]
@@ -892,25 +898,25 @@ def test_every_engine_and_page_string_has_a_french_translation():
     the same placeholders."""
     from pathlib import Path
 
-    from games.engines.citadels import characters as ch
-    from games.engines.citadels import districts as ds
+    from games.citadels.engine import characters as ch
+    from games.citadels.engine import districts as ds
 
     root = Path(__file__).resolve().parents[2]
     fr = _french()
     wanted = [name for name, *_rest in ch.CHARACTERS.values()]
     wanted += [v[0] for v in ds.BASIC.values()]
     wanted += list(ds.NAMES.values()) + list(ds.CLASSIC_NAMES.values())
-    for path in (root / "games/engines/citadels").glob("*.py"):
+    for path in (root / "games/citadels/engine").glob("*.py"):
         wanted += _msgids(path)
-    wanted += _msgids(root / "games/templatetags/citadels_tags.py")
-    wanted += _msgids(root / "games/boards/citadels.py")
-    wanted += _msgids(root / "games/boards/citadels_moves.py")
-    wanted += _msgids(root / "games/forms/citadels.py", "class CitadelsForm")
+    wanted += _msgids(root / "games/citadels/board_words.py")
+    wanted += _msgids(root / "games/citadels/layout.py")
+    wanted += _msgids(root / "games/citadels/move_labels.py")
+    wanted += _msgids(root / "games/citadels/forms.py", "class CitadelsForm")
     from django.template import engines
 
     contextual, plural = [], []
     for name in ("board.jinja", "pieces.jinja"):
-        board = (root / "templates/games/citadels" / name).read_text()
+        board = (root / "games/citadels/templates/games/citadels" / name).read_text()
         env = engines["jinja2"].env
         for _line, function, message in env.extract_translations(board):
             strings = message if isinstance(message, tuple) else (message,)

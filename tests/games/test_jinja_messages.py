@@ -33,7 +33,11 @@ def test_every_text_of_the_board_partials_is_translated_in_french():
     translated = {(e.msgctxt, e.msgid) for e in catalogue if e.translated()}
     env = engines["jinja2"].env
     found = set()
-    for path in TEMPLATES.rglob("*.jinja"):
+    paths = [
+        *TEMPLATES.rglob("*.jinja"),
+        *Path(settings.BASE_DIR).glob("games/*/templates/**/*.jinja"),
+    ]
+    for path in paths:
         for _line, function, message in env.extract_translations(path.read_text()):
             strings = message if isinstance(message, tuple) else (message,)
             if function in ("pgettext", "npgettext"):

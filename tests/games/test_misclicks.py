@@ -13,7 +13,7 @@ from django.utils import timezone
 from page_helpers import login, post_move
 
 from games import engines, services
-from games.engines.lost_cities.cards import parse
+from games.lost_cities.engine.cards import parse
 from games.models import Game, Move, Seat
 
 pytestmark = pytest.mark.django_db

@@ -4,6 +4,7 @@ import json
 
 import pytest
 from django.urls import reverse
+from game_helpers import once
 from page_helpers import data_moves, login, post_move
 
 from games import engines, services
@@ -197,7 +198,7 @@ def test_a_whole_episode_through_the_pages(game, ana, ben):
             body = clients[seat].get(game.get_absolute_url()).content.decode()
             offered = data_moves(body)
             view = ENGINE.view(game.state, seat)
-            from games.bots.my_city import score_move
+            from games.my_city.bots.easy import score_move
 
             move = max(offered, key=lambda m: score_move(view, seat, m))
             assert post_move(clients[seat], game, move).status_code == 200
@@ -214,6 +215,7 @@ def test_the_table_form_creates_an_eternal_game(ana):
     response = c.post(
         reverse("games:new", args=["my-city"]),
         {
+            **once(c),
             "visibility": "public",
             "time_per_move": "",
             "timeout_policy": "bot",

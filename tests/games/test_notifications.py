@@ -19,6 +19,7 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
+from django.utils import timezone
 from notify_helpers import (
     ENGINE,
     SmtpServer,
@@ -524,6 +525,32 @@ def test_a_worker_killed_mid_send_is_replaced_after_its_lease(game):
         assert outbox.outbox_sweep() == 1
         outbox.outbox_sweep()
     assert len(mail.outbox) == 1
+
+
+def test_an_email_sent_again_has_the_same_message_id_and_another_email_another(
+    game, smtp
+):
+    """A worker that dies after the SMTP server's accept, before marking the row
+    sent: the row is sent again once its lease runs out. Both copies carry one
+    Message-ID, made from the row, so that servers and clients keep one; another
+    row's email has its own."""
+    rows = list(Notification.objects.filter(kind=Kind.YOUR_TURN).order_by("pk"))
+    assert rows
+    row = rows[0]
+    assert sending.notification_send(notification_id=row.pk) == "sent"
+    # The mark "sent" never happened: the row is due again, as after its lease.
+    Notification.objects.filter(pk=row.pk).update(
+        state="pending", next_attempt_at=timezone.now() - timedelta(seconds=1)
+    )
+    assert sending.notification_send(notification_id=row.pk) == "sent"
+    first, again = smtp.inbox.messages
+    assert first["Message-ID"] == again["Message-ID"]
+    assert re.fullmatch(r"<notification\.\d+\.\d+@127\.0\.0\.1>", first["Message-ID"])
+    other = Notification.objects.create(
+        user=row.user, game=row.game, kind=Kind.YOUR_TURN, version=row.version + 1
+    )
+    assert sending.notification_send(notification_id=other.pk) == "sent"
+    assert smtp.inbox.messages[2]["Message-ID"] != first["Message-ID"]
 
 
 def test_a_task_that_cannot_be_queued_leaves_the_row_for_the_sweep(

@@ -1,4 +1,4 @@
-"""A table's options in words (games/option_words.py): every option a table form
+"""A table's options in words (each game's `describe_options`, games/<game>/words.py): every option a table form
 can set has words, and the pages show words, never raw keys or Python values."""
 
 import itertools

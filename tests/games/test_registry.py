@@ -7,6 +7,7 @@ import pytest
 from django.core.management import call_command
 
 from games import checks, engines, registry
+from games.bots.levels import players_for
 from games.forms import TableForm
 
 
@@ -44,7 +45,13 @@ class NotATableForm:
         ({"name": "Lost Towns"}, "games.E003"),
         ({"summary": " "}, "games.E004"),
         ({"form": NotATableForm}, "games.E005"),
-        ({"bot": lambda view: 0}, "games.E006"),
+        ({"players": None}, "games.E006"),
+        (
+            {"players": replace(players_for(engines.get("lost-cities")), easy=len)},
+            "games.E006",
+        ),
+        ({"step_help": lambda view: ""}, "games.E009"),
+        ({"rules_context": lambda: {}}, "games.E009"),
         ({"figures": lambda: None}, "games.E007"),
     ],
 )

@@ -1,4 +1,4 @@
-"""The Rival Cities round robin (`manage.py rival_balance`, games/bots/rival_balance.py)
+"""The Rival Cities round robin (`manage.py rival_balance`, games/rival_cities/bots/balance.py)
 runs on a tiny seeded sample, and its games are played with untranslated views."""
 
 from io import StringIO
@@ -6,9 +6,9 @@ from io import StringIO
 from django.core.management import call_command
 from django.utils import translation
 
-from games.bots.rival_balance import run
 from games.engines.base import untranslated
-from games.engines.rival_cities import ENGINE
+from games.rival_cities.bots.balance import run
+from games.rival_cities.engine import ENGINE
 
 
 def test_round_robin_command_prints_every_pair_and_the_mixed_games():

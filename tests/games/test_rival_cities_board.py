@@ -11,10 +11,10 @@ from django.utils import translation
 from page_helpers import data_moves, login, post_move
 
 from games import engines, services
-from games.engines.rival_cities import view as rc_view
-from games.engines.rival_cities.cards import CARDS
-from games.engines.rival_cities.log import describe
-from games.engines.rival_cities.pieces import ALLIANCES, LAWSUITS, SHIPS
+from games.rival_cities.engine import view as rc_view
+from games.rival_cities.engine.cards import CARDS
+from games.rival_cities.engine.log import describe
+from games.rival_cities.engine.pieces import ALLIANCES, LAWSUITS, SHIPS
 
 pytestmark = pytest.mark.django_db
 ENGINE = engines.get("rival-cities")
@@ -148,10 +148,12 @@ def test_no_card_text_says_s_in_brackets(language, french_catalogue):
 
 def test_rival_cities_templates_and_board_code_have_no_s_in_brackets():
     """The board's templates and the texts' code write no "(s)"."""
-    files = list((ROOT / "templates/games/rival-cities").glob("*.jinja"))
+    files = list(
+        (ROOT / "games/rival_cities/templates/games/rival-cities").glob("*.jinja")
+    )
     files += list((ROOT / "games/boards").glob("rival_cities*.py"))
-    files += [ROOT / "games/engines/rival_cities/view.py"]
-    files += [ROOT / "games/engines/rival_cities/log.py"]
+    files += [ROOT / "games/rival_cities/engine/view.py"]
+    files += [ROOT / "games/rival_cities/engine/log.py"]
     for path in files:
         assert "(s)" not in path.read_text(), path
 

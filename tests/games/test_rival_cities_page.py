@@ -8,12 +8,13 @@ from pathlib import Path
 
 import pytest
 from django.urls import reverse
+from game_helpers import once
 from page_helpers import data_moves, login, post_move
 
 from games import engines, services
 from games.bots import choose_move
-from games.engines.rival_cities.pieces import SPECIAL_SPACES
 from games.models import Game, Move
+from games.rival_cities.engine.pieces import SPECIAL_SPACES
 
 pytestmark = pytest.mark.django_db
 ENGINE = engines.get("rival-cities")
@@ -69,6 +70,7 @@ def test_new_table_form_offers_first_game_and_first_player(ana):
     response = c.post(
         url,
         {
+            **once(c),
             "visibility": "public",
             "time_per_move": "3",
             "timeout_policy": Game.TimeoutPolicy.BOT,
@@ -536,7 +538,7 @@ def test_computer_player_beats_random_play():
 
 def test_computer_player_goes_for_the_prestige_victory():
     """One step from the city's name, the bot's best option is the prestige card."""
-    from games.bots.rival_cities import score_move
+    from games.rival_cities.bots.easy import score_move
 
     # A fixed seed: on a few ring layouts (3 of 200 seeds) another inkwell move
     # scores higher, a special card with prestige plus a gift, which wins too (see

@@ -10,8 +10,8 @@ from django.utils.html import escape
 from page_helpers import login
 
 from games import registry, services
-from games.engines.my_city.chapter_rules import chapter_of, rule_text
-from games.engines.my_city.chapters import CHAPTERS, EPISODES_PER_CHAPTER
+from games.my_city.engine.chapter_rules import chapter_of, rule_text
+from games.my_city.engine.chapters import CHAPTERS, EPISODES_PER_CHAPTER
 
 pytestmark = pytest.mark.django_db
 SLUGS = [spec.slug for spec in registry.GAMES]
@@ -94,9 +94,9 @@ def test_the_campaign_form_points_to_the_chapters_format(ana):
 
 def test_the_rules_pages_numbers_come_from_the_engines():
     """The worked example and the tables are the engines' own figures."""
-    from games.engines.lost_cities.scoring import expedition_score
-    from games.engines.rival_cities.turn import move_cost
-    from games.rules_pages import LC_EXAMPLE
+    from games.lost_cities.engine.scoring import expedition_score
+    from games.lost_cities.rules_page import EXAMPLE as LC_EXAMPLE
+    from games.rival_cities.engine.turn import move_cost
 
     with translation.override("en"):
         body = Client().get(rules_url("lost-cities")).content.decode()

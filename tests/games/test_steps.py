@@ -8,8 +8,8 @@ import pytest
 from django.utils import translation
 
 from games import bots, engines, steps
-from games.engines.citadels.engine import PENDING_MOVES, SUB_MOVES
-from games.engines.rival_cities.engine import HANDLERS
+from games.citadels.engine.engine import PENDING_MOVES, SUB_MOVES
+from games.rival_cities.engine.engine import HANDLERS
 
 # (slug, players, options): the set-ups whose steps differ.
 SETUPS = [
@@ -88,7 +88,7 @@ def test_every_step_an_engine_declares_has_a_text():
     declared |= {
         ("my-city", k) for k in ("build", "build_no_pass", "no_room", "stop_only")
     }
-    missing = [d for d in sorted(declared) if d[1] not in steps.TEXTS[d[0]]]
+    missing = [d for d in sorted(declared) if d[1] not in steps.texts(d[0])]
     assert missing == []
 
 

@@ -5,6 +5,7 @@ import re
 
 import pytest
 from django.urls import reverse
+from game_helpers import once
 
 from games import registry
 from games.models import Game
@@ -71,6 +72,7 @@ def test_a_refused_advanced_option_opens_the_fold(client, ana):
     response = client.post(
         reverse("games:new", args=["citadels"]),
         {
+            **once(client),
             "players": "4",
             "edition": "classic",
             "character_set": "nope",
@@ -96,6 +98,7 @@ def test_against_the_computer_the_game_starts_at_once(client, ana):
     response = client.post(
         reverse("games:new", args=["citadels"]),
         {
+            **once(client),
             "players": "4",
             "edition": "classic",
             "character_set": "base",

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 from django.utils.html import escape
+from game_helpers import once
 
 from games import engines
 from games.models import Game, Move
@@ -78,6 +79,7 @@ def test_create_a_table_through_the_form(client, ana):
     response = client.post(
         reverse("games:new", args=["lost-cities"]),
         {
+            **once(client),
             "visibility": "private",
             "time_per_move": "3",
             "timeout_policy": "bot",

@@ -1,8 +1,8 @@
 """Citadels statistics: wins per character held in the last round."""
 
+from games import registry
 from games.engines import get
 from games.engines.playout import play_one
-from history import figures
 
 
 def test_wins_per_character_come_from_the_outcome():
@@ -14,7 +14,7 @@ def test_wins_per_character_come_from_the_outcome():
         rows += engine.outcome(state)
     winners = [r for r in rows if r["rank"] == 1]
     assert all(r["detail"]["characters"] for r in winners)
-    lines = figures.citadels(rows)
+    lines = registry.get("citadels").figures(rows)
     assert lines and all(label.startswith("Wins with the ") for label, _n in lines)
     assert sum(n for _label, n in lines) == sum(
         len(r["detail"]["characters"]) for r in winners

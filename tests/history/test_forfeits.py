@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from game_helpers import once
 
 from games.models import Game
 from history.models import ImportedRecord, Rating
@@ -66,7 +67,10 @@ def test_an_abandoned_game_exports_and_imports(forfeited):
 
     response = c.post(
         reverse("history:import"),
-        {"record": SimpleUploadedFile("r.json", json.dumps(record).encode())},
+        {
+            **once(c),
+            "record": SimpleUploadedFile("r.json", json.dumps(record).encode()),
+        },
     )
     assert response.status_code == 302
     assert ImportedRecord.objects.get().record["status"] == "abandoned"

@@ -7,6 +7,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from game_helpers import once
 
 from games import engines
 from history.models import ImportedRecord
@@ -26,9 +27,10 @@ def upload(client, record):
     return client.post(
         reverse("history:import"),
         {
+            **once(client),
             "record": SimpleUploadedFile(
                 "game.json", text.encode() if isinstance(text, str) else text
-            )
+            ),
         },
     )
 

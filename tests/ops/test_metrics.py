@@ -32,6 +32,37 @@ def value(found, name, **labels):
     return found.get((name, frozenset(labels.items())), 0.0)
 
 
+@pytest.fixture(autouse=True)
+def client_address_named(settings):
+    """The test client connects from 127.0.0.1: named here, as an operator
+    names the address of their Prometheus (the default lets nobody in)."""
+    settings.METRICS_ALLOWED_IPS = ["127.0.0.1"]
+
+
+def test_metrics_are_closed_to_everyone_by_default():
+    """No METRICS_ALLOWED_IPS and no METRICS_TOKEN: not even loopback reads them
+    (behind a proxy on the same host, every client connects from loopback)."""
+    code = (
+        "import django; django.setup(); "
+        "from django.conf import settings; from django.test import Client; "
+        "print(settings.METRICS_ALLOWED_IPS, settings.METRICS_TOKEN == ''); "
+        "print(Client().get('/metrics', REMOTE_ADDR='127.0.0.1').status_code, "
+        "Client().get('/metrics', REMOTE_ADDR='::1').status_code)"
+    )
+    env = {k: v for k, v in os.environ.items() if not k.startswith("METRICS_")} | {
+        "DJANGO_SETTINGS_MODULE": "config.settings"
+    }
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split("\n")
+    assert out[:2] == ["[] True", "403 403"]
+
+
 @pytest.fixture
 def scrape(client, settings):
     settings.CELERY_BROKER_URL = "filesystem://"

@@ -5,8 +5,8 @@ as a Markdown table with 95 % intervals."""
 from django.core.management.base import BaseCommand, CommandError
 
 from games import engines
-from games.bots.ladder import HEADER, PLAYERS, iterations_per_second, row, run
-from games.bots.levels import LEVELS, Budget, hard_budget_of
+from games.bots.ladder import HEADER, iterations_per_second, ladder_players, row, run
+from games.bots.levels import LEVELS, Budget, hard_budget_of, players_for
 
 CHOICES = ("random", *LEVELS)
 
@@ -43,11 +43,13 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, **options):
-        slugs = options["game"] or sorted(PLAYERS)
+        slugs = options["game"] or sorted(
+            e.slug for e in engines.all() if players_for(e) is not None
+        )
         pairs = options["pair"] or ["normal:easy"]
 
         def budget_of(slug: str) -> Budget:
-            site = hard_budget_of(slug)
+            site = hard_budget_of(engines.get(slug))
             return Budget(
                 options["iterations"] or site.iterations,
                 options["seconds"] or site.seconds,
@@ -69,7 +71,7 @@ class Command(BaseCommand):
             )
             self.stdout.write("|---|---|---|---|")
             for slug in slugs:
-                players = options["players"] or PLAYERS[slug]
+                players = options["players"] or ladder_players(engines.get(slug))
                 rates = iterations_per_second(
                     engines.get(slug), players, options["speed"], options["seed"]
                 )

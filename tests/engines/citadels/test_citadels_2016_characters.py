@@ -125,7 +125,7 @@ def test_scholar_draws_seven_keeps_one(table):
     t.play(0, {"type": "scholar_keep", "card": kept})
     assert t.player(0)["hand"] == [kept]
     assert len(t.state["deck"]) == deck - 1
-    from games.engines.citadels.building import build_limit
+    from games.citadels.engine.building import build_limit
 
     assert build_limit(t.state) == 2
 

@@ -213,7 +213,7 @@ def test_artist_beautifies_up_to_two_districts(table):
     t.play(0, {"type": "beautify", "district": b})
     assert not [m for m in t.moves(0) if m["type"] == "beautify"]
     assert t.player(0)["gold"] == 3
-    from games.engines.citadels.scoring import breakdown
+    from games.citadels.engine.scoring import breakdown
 
     assert breakdown(t.state, 0)["districts"] == 1 + 3 + 1 + 2
 

@@ -14,7 +14,7 @@ def dark(table, players=4, kinds=DC):
 
 def test_classic_purples_can_be_chosen_or_random():
     """Classic: "base", "random" or 11 chosen base/Dark City purples."""
-    from games.engines.citadels import ENGINE
+    from games.citadels.engine import ENGINE
 
     opts = ENGINE.validate_options(4, {"unique_districts": "random"})
     assert len(ENGINE.setup(4, opts, 1)["uniques"]) == 11
@@ -24,7 +24,7 @@ def test_classic_purples_can_be_chosen_or_random():
 
 def test_powderhouse_is_the_classic_armory(table):
     """The classic Armory is named Powderhouse and costs 3."""
-    from games.engines.citadels.common import cost_of, dname
+    from games.citadels.engine.common import cost_of, dname
 
     t = dark(table)
     (card,) = t.hand(0, "armory")
@@ -59,7 +59,7 @@ def test_bell_tower_brings_the_end_one_district_sooner(table):
     t.play(0, {"type": "bell_tower", "announce": True})
     assert t.state["complete_size"] == 7
     assert t.state["first_complete"] == 0
-    from games.engines.citadels.building import remove_district
+    from games.citadels.engine.building import remove_district
 
     remove_district(t.state, 0, bell)
     assert t.state["complete_size"] == 8 and t.state["first_complete"] is None
@@ -95,7 +95,7 @@ def test_throne_room_gains_gold_when_the_crown_moves(table):
 
 def test_classic_wishing_well_counts_other_purples(table):
     """Wishing Well (classic): +1 per other purple district."""
-    from games.engines.citadels.scoring import breakdown
+    from games.citadels.engine.scoring import breakdown
 
     t = dark(table)
     t.city(0, "wishing_well", "museum", "park", "manor")

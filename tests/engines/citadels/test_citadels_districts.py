@@ -7,7 +7,7 @@ from games.engines.base import IllegalMove
 
 def t2016(table, *keys, players=4):
     """A 2016 table whose unique districts include these."""
-    from games.engines.citadels.districts import FIRST_GAME_2016
+    from games.citadels.engine.districts import FIRST_GAME_2016
 
     chosen = list(keys) + [k for k in FIRST_GAME_2016 if k not in keys]
     return table(players, edition="2016", unique_districts=chosen[:14])
@@ -110,7 +110,7 @@ def test_graveyard_owner_may_buy_back_a_destroyed_district(table):
 
 def test_haunted_city_and_quarter_count_as_any_type_at_the_end(table):
     """Haunted Quarter: counts as the missing type for the five-types bonus."""
-    from games.engines.citadels.scoring import breakdown
+    from games.citadels.engine.scoring import breakdown
 
     t = table(4)
     t.city(0, "manor", "temple", "tavern", "prison", "haunted_quarter")
@@ -122,7 +122,7 @@ def test_haunted_city_and_quarter_count_as_any_type_at_the_end(table):
 
 def test_haunted_city_built_in_the_last_round_does_not_count(table):
     """Classic: the Haunted City built in the last round keeps its own colour."""
-    from games.engines.citadels.scoring import breakdown
+    from games.citadels.engine.scoring import breakdown
 
     t = table(4)
     t.state["round"] = 3
@@ -165,7 +165,7 @@ def test_armory_destroys_itself_and_any_district(table):
 
 def test_museum_stores_a_card_each_turn_for_a_point(table):
     """Museum: once a turn a hand card goes under it; +1 point each."""
-    from games.engines.citadels.scoring import breakdown
+    from games.citadels.engine.scoring import breakdown
 
     t = t2016(table, "museum")
     _bishop_turn(t)
@@ -225,7 +225,7 @@ def test_stables_do_not_count_toward_the_build_limit(table):
 
 def test_monument_counts_twice_and_needs_a_small_city(table):
     """Monument: not buildable with 5 districts or more; counts as 2."""
-    from games.engines.citadels.common import city_size
+    from games.citadels.engine.common import city_size
 
     t = t2016(table, "monument")
     _bishop_turn(t)
@@ -284,7 +284,7 @@ def test_poor_house_gives_one_gold_to_the_penniless(table):
 def test_statue_scores_five_with_the_crown_and_does_not_take_it_when_built(table):
     """Statue: +5 points if its owner holds the crown at the end; building it
     does not move the crown (the card's text as transcribed, README)."""
-    from games.engines.citadels.scoring import breakdown
+    from games.citadels.engine.scoring import breakdown
 
     t = t2016(table, "statue")
     t.state["crown"] = 2

@@ -1,6 +1,6 @@
 """The character draft by player count."""
 
-from games.engines.citadels import ENGINE
+from games.citadels.engine import ENGINE
 
 
 def _setup(n, seed=1, **opts):

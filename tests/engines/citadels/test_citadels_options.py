@@ -2,9 +2,9 @@
 
 import pytest
 
+from games.citadels.engine import ENGINE
+from games.citadels.engine.options import complete_size
 from games.engines.base import InvalidOptions
-from games.engines.citadels import ENGINE
-from games.engines.citadels.options import complete_size
 
 
 def test_default_options_are_the_classic_base_game():
@@ -126,6 +126,6 @@ def test_random_character_set_draws_one_per_rank():
 
 
 def ENGINE_rank(key):  # noqa: N802 - a tiny local helper
-    from games.engines.citadels.characters import rank
+    from games.citadels.engine.characters import rank
 
     return rank(key, "classic")

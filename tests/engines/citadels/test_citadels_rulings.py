@@ -2,7 +2,7 @@
 "District Clarifications", and the choices where sources disagree (README.md,
 "Rulings and choices"). Each test is named after the ruling it checks."""
 
-from games.engines.citadels.scoring import breakdown
+from games.citadels.engine.scoring import breakdown
 
 BASE = ["assassin", "thief", "magician", "king", "bishop", "merchant"]
 BASE += ["architect", "warlord"]
@@ -11,7 +11,7 @@ BASE += ["architect", "warlord"]
 def cast(table, players=4, edition="classic", nine=None, uniques=(), **by_rank):
     """A chosen line-up: the base characters, some replaced (rank=key); the
     unique districts `uniques` are in the game."""
-    from games.engines.citadels.districts import CLASSIC_UNIQUES, FIRST_GAME_2016
+    from games.citadels.engine.districts import CLASSIC_UNIQUES, FIRST_GAME_2016
 
     keys = list(BASE)
     for key, r in by_rank.items():
@@ -218,7 +218,7 @@ def test_poor_house_applies_before_the_alchemist_refund(table):
 
 
 def _2016(table, *keys):
-    from games.engines.citadels.districts import FIRST_GAME_2016
+    from games.citadels.engine.districts import FIRST_GAME_2016
 
     chosen = list(keys) + [k for k in FIRST_GAME_2016 if k not in keys]
     return table(4, edition="2016", unique_districts=chosen[:14])
@@ -303,7 +303,7 @@ def test_beautified_district_costs_more_for_the_basilica(table):
 def test_2016_discards_face_up_cards_first_then_the_face_down_one(table):
     """Face up first (never the King), then face down among the rest: the King
     is the face-down card 1 time in 6 (4 players, 9 characters), not 1 in 9."""
-    from games.engines.citadels import ENGINE
+    from games.citadels.engine import ENGINE
 
     opts = ENGINE.validate_options(4, {"edition": "2016", "nine_characters": True})
     king = 0
@@ -389,13 +389,13 @@ def test_no_district_of_a_completed_city_is_destroyed_not_even_by_its_own_armory
 
 
 def test_classic_laboratory_gives_one_gold_and_2016_two(table):
-    from games.engines.citadels.wonders import LABORATORY_GOLD
+    from games.citadels.engine.wonders import LABORATORY_GOLD
 
     assert LABORATORY_GOLD == {"classic": 1, "2016": 2}
 
 
 def test_observatory_and_imperial_treasury_costs_by_edition():
-    from games.engines.citadels import districts as ds
+    from games.citadels.engine import districts as ds
 
     assert ds.cost("observatory", "classic") == 5
     assert ds.cost("observatory", "2016") == 4
@@ -416,7 +416,7 @@ def test_2016_merchant_gains_one_extra_gold(table):
 
 
 def _ball(table):
-    from games.engines.citadels.districts import CLASSIC_UNIQUES
+    from games.citadels.engine.districts import CLASSIC_UNIQUES
 
     kinds = ["ball_room"] + [k for k in CLASSIC_UNIQUES if k != "keep"]
     t = table(4, unique_districts=kinds)
@@ -460,8 +460,8 @@ def test_ball_room_no_thanks_owed_by_the_host_nor_without_the_crown(table):
 
 
 def test_ball_room_can_be_chosen_for_a_classic_game():
-    from games.engines.citadels import ENGINE
-    from games.engines.citadels.districts import CLASSIC_UNIQUES
+    from games.citadels.engine import ENGINE
+    from games.citadels.engine.districts import CLASSIC_UNIQUES
 
     kinds = ["ball_room"] + [k for k in CLASSIC_UNIQUES if k != "keep"]
     opts = ENGINE.validate_options(4, {"unique_districts": kinds})

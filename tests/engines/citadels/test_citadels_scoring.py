@@ -1,10 +1,10 @@
 """Final scoring and the tie-break."""
 
-from games.engines.citadels.scoring import breakdown
+from games.citadels.engine.scoring import breakdown
 
 
 def _2016(table, *keys):
-    from games.engines.citadels.districts import FIRST_GAME_2016
+    from games.citadels.engine.districts import FIRST_GAME_2016
 
     chosen = list(keys) + [k for k in FIRST_GAME_2016 if k not in keys]
     return table(4, edition="2016", unique_districts=chosen[:14])

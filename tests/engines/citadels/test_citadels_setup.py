@@ -1,7 +1,7 @@
 """Set-up: hands, gold, the deck, the crown, determinism."""
 
+from games.citadels.engine import ENGINE
 from games.engines.base import canonical
-from games.engines.citadels import ENGINE
 
 
 def test_each_player_starts_with_four_cards_and_two_gold():

@@ -9,7 +9,7 @@ def test_ranks_are_called_in_order_and_unheld_ones_skipped(table):
     """After the draft the lowest held rank plays first; empty ranks are skipped."""
     t = table(4)
     t.characters(thief=1, king=2, bishop=0, warlord=3)
-    from games.engines.citadels.turns import next_call
+    from games.citadels.engine.turns import next_call
 
     t.state["rank"] = 0
     next_call(t.state)

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from games.citadels.engine import ENGINE
 from games.engines.base import player
-from games.engines.citadels import ENGINE
 from games.engines.playout import play_one
 
 

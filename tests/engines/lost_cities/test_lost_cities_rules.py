@@ -4,8 +4,8 @@ import pytest
 
 from games.engines import get
 from games.engines.base import IllegalMove, InvalidOptions
-from games.engines.lost_cities.cards import make_deck
-from games.engines.lost_cities.scoring import expedition_score
+from games.lost_cities.engine.cards import make_deck
+from games.lost_cities.engine.scoring import expedition_score
 
 ENGINE = get("lost-cities")
 

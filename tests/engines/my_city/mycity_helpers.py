@@ -1,7 +1,7 @@
 """Scenario builders for the My City rule tests (states built by hand)."""
 
-from games.engines.my_city import ENGINE
-from games.engines.my_city.buildings import card_of, cells_of
+from games.my_city.engine import ENGINE
+from games.my_city.engine.buildings import card_of, cells_of
 
 
 def new_game(num_players=2, seed=1, **options):

@@ -7,12 +7,12 @@ import pytest
 from mycity_helpers import ENGINE, everyone, new_game, put
 
 from games.engines.base import InvalidOptions
-from games.engines.my_city.campaign import carry_digest
-from games.engines.my_city.chapter_rules import chapter_of
-from games.engines.my_city.chapters import CHAPTERS
-from games.engines.my_city.placement import placement_error
-from games.engines.my_city.selfplay import play_campaign, play_episode
 from games.engines.playout import play_one
+from games.my_city.engine.campaign import carry_digest
+from games.my_city.engine.chapter_rules import chapter_of
+from games.my_city.engine.chapters import CHAPTERS
+from games.my_city.engine.placement import placement_error
+from games.my_city.engine.selfplay import play_campaign, play_episode
 
 
 def _finish(state):
@@ -255,7 +255,7 @@ def test_campaign_scores_stay_sensible_for_every_player_count():
 
 def test_every_chapter_rule_has_a_sentence():
     """Each episode's rules come with readable sentences for the campaign page."""
-    from games.engines.my_city.chapter_rules import episode_rules
+    from games.my_city.engine.chapter_rules import episode_rules
 
     for episode in range(1, 25):
         info = episode_rules(episode)

@@ -8,12 +8,12 @@ import pytest
 from mycity_helpers import ENGINE, everyone, new_game, place, put, reveal
 
 from games.engines.base import InvalidOptions
-from games.engines.my_city.chapter_rules import (
+from games.my_city.engine.chapter_rules import (
     episode_rules,
     rules_in_force,
     validate_chapters,
 )
-from games.engines.my_city.chapters import CHAPTERS
+from games.my_city.engine.chapters import CHAPTERS
 
 
 def _finish(state):

@@ -5,8 +5,8 @@ import json
 import pytest
 
 from games.engines.base import InvalidOptions
-from games.engines.my_city.chapter_rules import validate_chapters
-from games.engines.my_city.chapters import CHAPTERS
+from games.my_city.engine.chapter_rules import validate_chapters
+from games.my_city.engine.chapters import CHAPTERS
 
 
 def test_the_original_campaign_passes_its_own_validation():

@@ -4,9 +4,9 @@ import pytest
 from mycity_helpers import ENGINE, everyone, new_game, place, put, reveal
 
 from games.engines.base import IllegalMove
-from games.engines.my_city.board import ETERNAL_GOLD, ETERNAL_WELLS
-from games.engines.my_city.placement import placement_error
-from games.engines.my_city.scoring import surrounded_wells
+from games.my_city.engine.board import ETERNAL_GOLD, ETERNAL_WELLS
+from games.my_city.engine.placement import placement_error
+from games.my_city.engine.scoring import surrounded_wells
 
 
 def _eternal(num_players=2, seed=1):

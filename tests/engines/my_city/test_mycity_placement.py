@@ -9,9 +9,9 @@ import pytest
 from mycity_helpers import ENGINE, new_game, place, put, reveal
 
 from games.engines.base import IllegalMove
-from games.engines.my_city.board import COLS, RIVER_SPACES, ROWS, bank
-from games.engines.my_city.buildings import BUILDINGS, orientations_of
-from games.engines.my_city.placement import placement_error
+from games.my_city.engine.board import COLS, RIVER_SPACES, ROWS, bank
+from games.my_city.engine.buildings import BUILDINGS, orientations_of
+from games.my_city.engine.placement import placement_error
 
 
 def _reason(state, seat, move):
@@ -140,7 +140,7 @@ def test_symmetric_shapes_have_fewer_images():
 
 def test_river_splits_land_in_two_unequal_parts():
     """The river leaves a smaller west bank and a larger east bank."""
-    from games.engines.my_city.board import BUILDABLE, CAMPAIGN_TERRAIN
+    from games.my_city.engine.board import BUILDABLE, CAMPAIGN_TERRAIN
 
     sides = [0, 0]
     for r in range(ROWS):

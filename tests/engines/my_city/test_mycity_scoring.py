@@ -8,7 +8,7 @@ import pytest
 from mycity_helpers import ENGINE, put
 from mycity_helpers import new_game as _game
 
-from games.engines.my_city.scoring import circles_won, seat_score, surrounded_wells
+from games.my_city.engine.scoring import circles_won, seat_score, surrounded_wells
 
 
 def new_game(num_players=2, **options):

@@ -1,9 +1,9 @@
 """Helpers for the Rival Cities tests: hand-built states and short scripts."""
 
 from games.engines.base import clone
-from games.engines.rival_cities import ENGINE
-from games.engines.rival_cities.engine import advance
-from games.engines.rival_cities.pieces import RESOURCES
+from games.rival_cities.engine import ENGINE
+from games.rival_cities.engine.engine import advance
+from games.rival_cities.engine.pieces import RESOURCES
 
 
 def fresh(seed=1, **options):

@@ -267,7 +267,7 @@ def test_no_stars_from_an_empty_supply():
     """No star left in the supply: none can be gained."""
     state = set_tokens(started(), 1, stars=12)
     state = action(state, 0, "letter", n=1)
-    from games.engines.rival_cities.common import gain_token
+    from games.rival_cities.engine.common import gain_token
 
     assert gain_token(state, 0, "star", 1) == 0
 
@@ -304,8 +304,8 @@ def test_production_alliance_counts_a_donation_that_brings_its_type():
 def test_production_alliance_types_are_brought_by_some_donation_card():
     """The data meets the rule: each of Oslo, London and Novgorod has a donation
     card that brings its type."""
-    from games.engines.rival_cities.cards import CARDS
-    from games.engines.rival_cities.pieces import ALLIANCES
+    from games.rival_cities.engine.cards import CARDS
+    from games.rival_cities.engine.pieces import ALLIANCES
 
     brought = set()
     for card in CARDS.values():

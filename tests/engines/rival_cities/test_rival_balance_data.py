@@ -1,8 +1,8 @@
 """The data invariants the balance (engine README, "Balance") relies on: each one
 names the round-robin figure it was set for, and stays within the rules text."""
 
-from games.engines.rival_cities.cards import BASIC_CARDS
-from games.engines.rival_cities.pieces import (
+from games.rival_cities.engine.cards import BASIC_CARDS
+from games.rival_cities.engine.pieces import (
     ALLIANCES,
     LAWSUITS,
     PRESTIGE_INCOME,

@@ -17,7 +17,7 @@ from rival_helpers import (
 )
 
 from games.engines.base import IllegalMove
-from games.engines.rival_cities.pieces import SHIPS
+from games.rival_cities.engine.pieces import SHIPS
 
 
 def face_up(state, card, slot=0):

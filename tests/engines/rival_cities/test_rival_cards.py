@@ -3,8 +3,8 @@
 import pytest
 from rival_helpers import ENGINE, set_res, set_tokens, standing_on, started
 
-from games.engines.rival_cities.cards import BASIC_CARDS, SPECIAL_CARDS
-from games.engines.rival_cities.pieces import SPECIAL_SPACES
+from games.rival_cities.engine.cards import BASIC_CARDS, SPECIAL_CARDS
+from games.rival_cities.engine.pieces import SPECIAL_SPACES
 
 
 @pytest.mark.parametrize("card", [c["id"] for c in BASIC_CARDS + SPECIAL_CARDS])

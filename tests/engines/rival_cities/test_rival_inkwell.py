@@ -12,7 +12,7 @@ from rival_helpers import (
 )
 
 from games.engines.base import IllegalMove
-from games.engines.rival_cities.turn import move_cost
+from games.rival_cities.engine.turn import move_cost
 
 
 def test_move_cost_table():
@@ -111,7 +111,7 @@ def test_a_letter_exchanges_one_resource_before_moving():
 def test_a_letter_exchange_is_offered_at_every_payment():
     """The letter's exchange is offered at each decision that pays (the text sets
     no moment), not only before moving the inkwell."""
-    from games.engines.rival_cities.engine import LETTER_DECISIONS
+    from games.rival_cities.engine.engine import LETTER_DECISIONS
 
     assert {"pay", "ship", "lawsuit", "lawsuit_extra", "donation", "upkeep"} <= (
         LETTER_DECISIONS

@@ -2,7 +2,7 @@
 
 import random
 
-from games.engines.rival_cities import ENGINE
+from games.rival_cities.engine import ENGINE
 
 
 def test_low_season_steps_are_kept_in_the_moves_log_line():

@@ -13,8 +13,8 @@ from rival_helpers import (
     with_tasks,
 )
 
-from games.engines.rival_cities.lowseason import STEPS
-from games.engines.rival_cities.pieces import PRESTIGE_INCOME, SHIPS
+from games.rival_cities.engine.lowseason import STEPS
+from games.rival_cities.engine.pieces import PRESTIGE_INCOME, SHIPS
 
 
 def low_season(state, seat=0):

@@ -15,7 +15,7 @@ from rival_helpers import (
 )
 
 from games.engines.base import IllegalMove
-from games.engines.rival_cities.pieces import SPECIAL_SPACES
+from games.rival_cities.engine.pieces import SPECIAL_SPACES
 
 A = {"type": "option", "option": "A"}
 

@@ -1,4 +1,4 @@
-"""The route bots and the mixed bot (games/bots/rival_routes.py): legal moves only,
+"""The route bots and the mixed bot (games/rival_cities/bots/routes.py): legal moves only,
 each route's bot goes for its route, and any bot blocks an instant victory one
 action away. The round robin's pairing alternates seats and first player."""
 
@@ -13,8 +13,8 @@ from rival_helpers import (
     with_tasks,
 )
 
-from games.bots.rival_balance import jobs_for_pair, play
-from games.bots.rival_routes import ROUTES, RouteBot
+from games.rival_cities.bots.balance import jobs_for_pair, play
+from games.rival_cities.bots.routes import ROUTES, RouteBot
 
 
 def on_space(state, card):
@@ -73,7 +73,7 @@ def test_a_pair_alternates_seats_and_first_player():
 def test_the_mixed_bot_opens_on_prestige_and_weighs_the_rivals_route():
     """Nothing under way: the mixed bot leads with prestige; the rival's two
     alliances (half the way) weigh half, the routes nobody follows little."""
-    from games.bots.rival_route_values import MIXED_SIDE, Context
+    from games.rival_cities.bots.route_values import MIXED_SIDE, Context
 
     state = started()
     for card in state["alliances_board"][:2]:
@@ -86,7 +86,7 @@ def test_the_mixed_bot_opens_on_prestige_and_weighs_the_rivals_route():
 
 def test_the_mixed_bot_leaves_its_plan_for_a_route_well_under_way():
     """Three alliances of its own (3/4 of the way) lead over the prestige plan."""
-    from games.bots.rival_route_values import Context
+    from games.rival_cities.bots.route_values import Context
 
     state = started()
     for card in state["alliances_board"][:3]:

@@ -4,7 +4,7 @@ import pytest
 from rival_helpers import ENGINE, fresh, started
 
 from games.engines.base import IllegalMove, InvalidOptions
-from games.engines.rival_cities.pieces import SPECIAL_SPACES
+from games.rival_cities.engine.pieces import SPECIAL_SPACES
 
 
 def test_ring_has_fifteen_basic_and_four_special_spaces():

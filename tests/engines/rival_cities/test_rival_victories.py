@@ -13,7 +13,7 @@ from rival_helpers import (
 )
 
 from games.engines.base import IllegalMove
-from games.engines.rival_cities.pieces import (
+from games.rival_cities.engine.pieces import (
     ALLIANCES,
     LAWSUITS,
     PRESTIGE_STARS,

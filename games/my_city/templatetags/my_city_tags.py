@@ -1,0 +1,85 @@
+"""My City template tags of the Django pages (the campaign page): names,
+circles and the players' boards (games/my_city/layout.py draws the board)."""
+
+from __future__ import annotations
+
+from django import template
+
+from games.my_city.layout import (
+    CELL,
+    SHAPE_NAMES,
+    TERRAIN_NAMES,
+    building_rects,
+    river_path,
+    terrain_cells,
+)
+
+register = template.Library()
+
+
+@register.filter
+def mc_terrain_name(code: str) -> str:
+    return TERRAIN_NAMES.get(code, code)
+
+
+@register.filter
+def mc_shape_name(shape: str) -> str:
+    return SHAPE_NAMES.get(shape, shape)
+
+
+@register.filter
+def mc_circles(count) -> range:
+    try:
+        return range(int(count))
+    except (TypeError, ValueError):
+        return range(0)
+
+
+@register.simple_tag
+def mc_board_svg(board: dict, label: str = "", small: bool = False) -> str:
+    """A board as SVG, for a Django page (the campaign's): the macro the game's
+    board draws its cities with (games/my-city/svg_board.jinja)."""
+    from django.template import engines
+
+    macros = engines["jinja2"].env.get_template("games/my-city/svg_board.jinja")
+    return macros.module.svg_board(board, label, small)
+
+
+@register.simple_tag
+def mc_campaign_link(game) -> str:
+    """The campaign page of a campaign episode, or "" (one query)."""
+    from django.urls import reverse
+
+    try:
+        from campaigns.models import Episode
+    except ImportError:  # the campaigns app is not installed
+        return ""
+    campaign_id = (
+        Episode.objects.filter(game_id=game.pk)
+        .values_list("campaign_id", flat=True)
+        .first()
+    )
+    return reverse("campaigns:campaign", args=[campaign_id]) if campaign_id else ""
+
+
+@register.simple_tag
+def mc_player_board(entry: dict) -> dict:
+    """One player's board for the campaign page: the terrain and, during an
+    episode, the buildings resolved so far (from the engine's view)."""
+    from games.my_city.engine.board import COLS, RIVER, ROWS
+    from games.my_city.engine.buildings import BUILDINGS
+
+    board = {"rows": ROWS, "cols": COLS, "river": list(RIVER)}
+    grid = entry.get("cells")
+    rects, outline = ([], "")
+    if grid:
+        rects, outline = building_rects(entry.get("placed") or [], BUILDINGS, grid)
+    return {
+        "width": COLS * CELL,
+        "height": ROWS * CELL,
+        "cells": terrain_cells(entry["terrain"], grid),
+        "buildings": rects,
+        "outline": outline,
+        "river": river_path(board),
+        "pending": [],
+    }
