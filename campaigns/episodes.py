@@ -10,12 +10,15 @@ duplicated task changes nothing the second time.
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from celery import shared_task
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import enqueue
 from games import engines
 from games import services as games_services
 from games.errors import Conflict, NotFound, Refused
@@ -95,7 +98,7 @@ def episode_open_next(*, campaign_id: int) -> Episode | None:
                 games_services.seat_join(game_id=game.pk, user=player.user)
         episode = Episode.objects.create(campaign=campaign, number=number, game=game)
         episode_id = episode.pk
-        transaction.on_commit(lambda: episode_opened_email_task.delay(episode_id))
+        enqueue.after_commit(episode_opened_email_task, episode_id)
     return episode
 
 
@@ -222,6 +225,26 @@ def campaigns_catch_up(*, limit: int = 200) -> int:
     return done
 
 
+# An email whose task was lost is sent by the catch-up once it is this late (its
+# task, queued at the commit, has had time), for as long as this.
+EMAIL_CATCH_UP_AFTER = timedelta(minutes=2)
+EMAIL_CATCH_UP_WITHIN = timedelta(days=1)
+
+
+def episode_emails_catch_up(*, limit: int = 200) -> int:
+    """Sends the "episode open" emails that no task sent (its task was not
+    queued: a broker down when the episode opened). Once each: marked under the
+    episode's row lock (`episode_email_players`). Returns the emails sent."""
+    now = timezone.now()
+    late = Episode.objects.filter(
+        email_sent_at__isnull=True,
+        closed_at__isnull=True,
+        opened_at__lte=now - EMAIL_CATCH_UP_AFTER,
+        opened_at__gte=now - EMAIL_CATCH_UP_WITHIN,
+    ).values_list("pk", flat=True)[:limit]
+    return sum(episode_email_players(episode_id=pk) for pk in list(late))
+
+
 def episode_email_players(*, episode_id: int) -> int:
     """Tells every person of the campaign that an episode is open, once: the mail
     goes out under the episode row lock and the episode is marked in the same
@@ -274,4 +297,4 @@ def episode_opened_email_task(episode_id: int) -> int:
 def episode_open_next_after_commit(campaign_id: int) -> None:
     """Queues the opening of the campaign's next episode once the transaction
     commits."""
-    transaction.on_commit(lambda: episode_open_next_task.delay(campaign_id))
+    enqueue.after_commit(episode_open_next_task, campaign_id)

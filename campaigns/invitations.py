@@ -17,6 +17,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from config import enqueue
 from games.errors import Conflict, NotFound
 
 from .emails import send_invitation
@@ -140,11 +141,31 @@ def invitation_email_task(invitation_id: int) -> int:
     return invitation_email(invitation_id=invitation_id)
 
 
+def invitation_emails_catch_up(*, limit: int = 200) -> int:
+    """Sends the invitation emails that no task sent (not queued: a broker down
+    when the campaign was created) to an address whose account was there when
+    the invitation was made; once each (`invitation_email`). Returns the emails
+    sent."""
+    from .episodes import EMAIL_CATCH_UP_AFTER, EMAIL_CATCH_UP_WITHIN
+
+    now = timezone.now()
+    late = CampaignInvitation.objects.filter(
+        email_sent_at__isnull=True,
+        created_at__lte=now - EMAIL_CATCH_UP_AFTER,
+        created_at__gte=now - EMAIL_CATCH_UP_WITHIN,
+        campaign__status=Campaign.Status.OPEN,
+    ).values_list("pk", "email", "created_at")[:limit]
+    sent = 0
+    for pk, address, created_at in list(late):
+        known = EmailAddress.objects.filter(
+            email__iexact=address, verified=True, user__date_joined__lte=created_at
+        ).exists()
+        if known:
+            sent += invitation_email(invitation_id=pk)
+    return sent
+
+
 def invitation_emails_after_commit(invitation_ids: list[int]) -> None:
     """Queues the email of each invitation once the transaction commits."""
     for invitation_id in invitation_ids:
-        transaction.on_commit(
-            lambda invitation_id=invitation_id: invitation_email_task.delay(
-                invitation_id
-            )
-        )
+        enqueue.after_commit(invitation_email_task, invitation_id)

@@ -1,6 +1,6 @@
 """Plugs the campaigns into the move service through games.events.state_changed."""
 
-from django.db import transaction
+from config import enqueue
 
 from .episodes import episode_close_task
 from .models import Episode
@@ -20,4 +20,4 @@ def on_state_changed(sender, *, game, engine, finished, **kwargs) -> None:
     if row is None:
         return
     campaign_id, number = row
-    transaction.on_commit(lambda: episode_close_task.delay(campaign_id, number))
+    enqueue.after_commit(episode_close_task, campaign_id, number)

@@ -9,7 +9,7 @@ imported for the worker's discovery.
 
 from celery import shared_task
 
-from . import episodes
+from . import episodes, invitations
 from .episodes import (
     episode_close_task,
     episode_open_next_task,
@@ -30,5 +30,11 @@ __all__ = [
 @shared_task(ignore_result=True)
 def campaigns_catch_up_task(limit: int = 200) -> int:
     """Closes episodes whose game is over (finished or abandoned) that no task
-    closed, and opens a missing next episode. Safe at any time, as often as wanted."""
-    return episodes.campaigns_catch_up(limit=limit)
+    closed, and opens a missing next episode; sends the "episode open" and
+    invitation emails whose task was not queued (a broker down at the commit).
+    Safe at any time, as often as wanted."""
+    return (
+        episodes.campaigns_catch_up(limit=limit)
+        + episodes.episode_emails_catch_up(limit=limit)
+        + invitations.invitation_emails_catch_up(limit=limit)
+    )

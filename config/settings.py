@@ -11,6 +11,7 @@ import environ
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
+from kombu import Exchange, Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
@@ -161,14 +162,12 @@ AUTH_USER_MODEL = "accounts.User"
 CACHES = {"default": env.cache_url("CACHE_URL", default="locmemcache://")}
 CACHES["default"]["KEY_PREFIX"] = env.str("CACHE_KEY_PREFIX", default="")
 if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
-    CACHES["default"]["BACKEND"] = "config.cache.RedisCache"  # one client, reused
-# Every signed-in request reads its session. With a shared cache (Redis) it is read
-# from there, the database keeping the durable copy (cached_db); a cache of each
-# process's own (local memory) would let a session ended in one process live on
-# in another, so without a shared cache sessions stay in the database only.
-SHARED_CACHE = not CACHES["default"]["BACKEND"].endswith(("LocMemCache", "DummyCache"))
-if SHARED_CACHE:
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # One client per process, short timeouts, and a Redis that fails is a cache
+    # that misses (config/cache.py): a Redis outage slows nothing down.
+    CACHES["default"]["BACKEND"] = "config.cache.RedisCache"
+# Sessions live in the database only (Django's default engine, one query by
+# primary key): a session survives a Redis outage, and one ended (signed out)
+# while Redis was unreachable cannot come back from a cache when Redis does.
 
 AUTH_PASSWORD_VALIDATORS = [
     {
@@ -278,6 +277,20 @@ if CELERY_BROKER_URL.startswith("filesystem://"):
         "store_processed": False,
         "control_folder": str(_queue / "control"),
     }
+elif CELERY_BROKER_URL.startswith(("redis://", "rediss://")):
+    # Short timeouts: a task is queued inside the request that commits, and a
+    # Redis that does not answer must not hold it (config/enqueue.py; more than
+    # the workers' 1-second BRPOP, which waits for tasks).
+    CELERY_BROKER_TRANSPORT_OPTIONS = {"socket_timeout": 2, "socket_connect_timeout": 1}
+CELERY_BROKER_CONNECTION_TIMEOUT = 1
+# One quick retry of a publish, then the after-commit enqueue gives up and logs
+# (beat's catch-up sweeps find what was not queued: docs/notifications.md).
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_TASK_ALWAYS_EAGER = env.bool("CELERY_TASK_ALWAYS_EAGER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_IGNORE_RESULT = True
@@ -287,9 +300,14 @@ CELERY_TIMEZONE = "UTC"
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 CELERY_WORKER_REDIRECT_STDOUTS = False  # emails echoed as written, not as log lines
 # Computer players think on their own queue, so that emails and sweeps (the
-# default queue, "celery") never wait behind a hard search: a worker consumes
-# both (`celery -A config worker -Q celery,bots`), or one worker per queue.
+# default queue, "celery") never wait behind a hard search. Every queue a task
+# is routed to is declared here, so that a plain `celery -A config worker` (the
+# documented command) consumes them all; `-Q bots` or `-Q celery` makes a worker
+# of one queue.
 CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
+CELERY_TASK_QUEUES = [
+    Queue(name, Exchange(name), routing_key=name) for name in ("celery", "bots")
+]
 
 # Computer players (games/bots/levels.py): what one "hard" decision may spend,
 # iterations of its search and seconds of wall clock, whichever ends first. Each

@@ -2,7 +2,8 @@
 
 A change is published to Redis after its commit (`on_state_changed`, a receiver
 of `games.events.state_changed`, registers the publishes with
-`transaction.on_commit`): the game's new version on `push:game:<game_id>`, and a
+`transaction.on_commit`; a thread of the process sends them, off the request
+path: `Publisher`): the game's new version on `push:game:<game_id>`, and a
 change counter on `push:user:<user_id>` for each person seated at it (their "My
 games" and the header's count). Each web process holds ONE Redis connection
 subscribed to `push:*` (`Hub`) and fans the messages out to the streams it has
@@ -19,6 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import queue
+import threading
 import time
 import weakref
 from collections import defaultdict
@@ -26,6 +30,8 @@ from functools import partial
 
 from django.conf import settings
 from django.db import transaction
+
+from config.breaker import Breaker
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +49,17 @@ def user_channel(user_id: int) -> str:
 
 
 # --- publishing (sync: the web process's threads, the Celery workers) ---------
+#
+# Off the request path: a commit hands its messages, as one batch, to the
+# process's publisher thread (`Publisher`) and returns at once. The thread sends
+# each batch in one round trip (a pipeline), with a short timeout; after a
+# failure a breaker drops batches for a few seconds instead of waiting on a Redis
+# that does not answer; a full queue drops the newest batch. A dropped message
+# costs nothing but time: the pages' polls bring the change all the same.
+
+TIMEOUT_SECONDS = 0.5
+BREAKER_SECONDS = 3.0
+QUEUE_SIZE = 1000  # batches waiting; beyond that they are dropped
 
 _client = None
 
@@ -54,43 +71,126 @@ def redis_client():
         import redis
 
         _client = redis.Redis.from_url(
-            settings.PUSH_REDIS_URL, socket_timeout=2, socket_connect_timeout=2
+            settings.PUSH_REDIS_URL,
+            socket_timeout=TIMEOUT_SECONDS,
+            socket_connect_timeout=TIMEOUT_SECONDS,
         )
     return _client
 
 
-def publish(channel: str, payload: str) -> None:
-    """Publishes one message; a Redis that does not answer is logged, never
-    raised: the pages' polls still bring the change."""
-    if not settings.PUSH_ENABLED:
-        return
-    try:
-        redis_client().publish(channel, payload)
-    except Exception:  # any failure of Redis: the poll is the fallback
-        logger.warning("push: publish to %s failed", channel, exc_info=True)
+class Publisher:
+    """A bounded queue of batches of (channel, payload), drained by a daemon
+    thread of this process (started again in a forked child: Celery's prefork)."""
+
+    def __init__(self, size: int = QUEUE_SIZE):
+        self.size = size
+        self.breaker = Breaker("push: publishing", BREAKER_SECONDS)
+        self.dropped = 0
+        self.pid = None
+        self.lock = threading.Lock()
+
+    def start(self) -> None:
+        with self.lock:
+            if self.pid == os.getpid():
+                return
+            self.queue: queue.Queue = queue.Queue(self.size)
+            self.pid = os.getpid()
+            threading.Thread(
+                target=self.run, name="push-publisher", daemon=True
+            ).start()
+
+    def send(self, messages) -> bool:
+        """Queues one batch; False (and counted) when it was dropped."""
+        if self.pid != os.getpid():
+            self.start()
+        if not self.breaker.allows():
+            self.dropped += 1
+            return False
+        try:
+            self.queue.put_nowait(list(messages))
+        except queue.Full:
+            self.dropped += 1
+            logger.warning("push: publishing queue full, a batch dropped")
+            return False
+        return True
+
+    def run(self) -> None:
+        own = self.queue
+        while True:
+            batch = own.get()
+            try:
+                self.deliver(batch)
+            finally:
+                own.task_done()
+
+    def deliver(self, batch) -> None:
+        if not self.breaker.allows():
+            self.dropped += 1
+            return
+        try:
+            pipeline = redis_client().pipeline(transaction=False)
+            for channel, payload in batch:
+                pipeline.publish(channel, payload)
+            pipeline.execute()
+        except Exception as exc:  # any failure of Redis: the poll is the fallback
+            self.dropped += 1
+            logger.warning("push: publish to %s failed", batch[0][0], exc_info=True)
+            self.breaker.failed(exc)
+        else:
+            self.breaker.succeeded()
+
+    def drain(self, timeout: float = 5.0) -> bool:
+        """Waits until every queued batch was sent or dropped (tests, scripts)."""
+        if self.pid != os.getpid():
+            return True
+        deadline = time.monotonic() + timeout
+        while self.queue.unfinished_tasks:
+            if time.monotonic() > deadline:
+                return False
+            time.sleep(0.005)
+        return True
+
+
+publisher = Publisher()
+
+
+def publish_many(messages) -> None:
+    """Hands (channel, payload) pairs to the publisher: one round trip, later;
+    never raises, never waits for Redis."""
+    if settings.PUSH_ENABLED and messages:
+        publisher.send(messages)
+
+
+def game_message(game_id: int, version: int) -> tuple[str, str]:
+    return game_channel(game_id), str(int(version))
+
+
+def user_messages(user_ids) -> list[tuple[str, str]]:
+    """A change counter for each person (the time in milliseconds)."""
+    stamp = str(time.time_ns() // 1_000_000)
+    return [(user_channel(u), stamp) for u in sorted(set(user_ids))]
 
 
 def publish_game(game_id: int, version: int) -> None:
-    """Tells the game's open pages that its version is now `version`. Called
-    after the commit of every change of a game's version."""
-    publish(game_channel(game_id), str(int(version)))
+    """Tells the game's open pages that its version is now `version`."""
+    publish_many([game_message(game_id, version)])
 
 
 def publish_users(user_ids) -> None:
-    """Tells these people's open pages that one of their games changed (the
-    payload is a change counter: the time in milliseconds)."""
-    stamp = str(time.time_ns() // 1_000_000)
-    for user_id in sorted(set(user_ids)):
-        publish(user_channel(user_id), stamp)
+    """Tells these people's open pages that one of their games changed."""
+    publish_many(user_messages(user_ids))
 
 
 def publish_after_commit(*, game_id: int, version: int, user_ids=()) -> None:
     """Registers the publishes for after the current transaction's commit
-    (nothing is published on a rollback)."""
+    (nothing is published on a rollback): one batch, one round trip."""
     if not settings.PUSH_ENABLED:
         return
-    transaction.on_commit(partial(publish_game, game_id, version), robust=True)
-    publish_users_after_commit(user_ids)
+    users = list(user_ids)
+    transaction.on_commit(
+        lambda: publish_many([game_message(game_id, version), *user_messages(users)]),
+        robust=True,
+    )
 
 
 def publish_users_after_commit(user_ids) -> None:
@@ -117,13 +217,22 @@ class Listener:
     published since it last looked (older ones are overwritten: a page only
     needs to know that something changed)."""
 
-    __slots__ = ("channels", "version", "mine", "resync", "ready", "__weakref__")
+    __slots__ = (
+        "channels",
+        "version",
+        "mine",
+        "resync",
+        "down",
+        "ready",
+        "__weakref__",
+    )
 
     def __init__(self, channels):
         self.channels = tuple(channels)
         self.version: int | None = None
         self.mine: str | None = None
         self.resync = False
+        self.down = False  # the hub lost Redis: the stream tells its page, and ends
         self.ready = asyncio.Event()
 
     def take(self):
@@ -140,6 +249,10 @@ class Hub:
     (each stream is then told to check its game: `resync`)."""
 
     RETRY_SECONDS = 1.0
+    # A Redis that keeps the connection and answers nothing (frozen) is found
+    # by a PING every PING_SECONDS: no answer for PONG_SECONDS, and it is down.
+    PING_SECONDS = 2.0
+    PONG_SECONDS = 5.0
 
     def __init__(self, url: str):
         self.url = url
@@ -147,6 +260,9 @@ class Hub:
         self.listeners: dict[str, weakref.WeakSet] = defaultdict(weakref.WeakSet)
         self.task: asyncio.Task | None = None
         self.connected = asyncio.Event()
+        # True from a failed or lost subscription until the next one succeeds:
+        # new streams are refused (503) and the pages poll meanwhile.
+        self.down = False
 
     def add(self, listener: Listener) -> None:
         for channel in listener.channels:
@@ -179,6 +295,14 @@ class Hub:
                 listener.mine = payload
             listener.ready.set()
 
+    def tell_down(self) -> None:
+        """Every open stream tells its page that push is down (and ends): the
+        page polls until its stream is accepted again."""
+        for found in list(self.listeners.values()):
+            for listener in list(found):
+                listener.down = True
+                listener.ready.set()
+
     def resync_all(self) -> None:
         for found in list(self.listeners.values()):
             for listener in list(found):
@@ -190,31 +314,53 @@ class Hub:
 
         first = True
         while True:
-            client = aioredis.Redis.from_url(self.url)
+            client = aioredis.Redis.from_url(
+                self.url, socket_connect_timeout=self.PONG_SECONDS
+            )
             pubsub = client.pubsub(ignore_subscribe_messages=True)
             try:
-                await pubsub.psubscribe(PATTERN)
+                await asyncio.wait_for(pubsub.psubscribe(PATTERN), self.PONG_SECONDS)
                 self.connected.set()
+                if self.down:
+                    logger.warning("push: Redis subscription back")
+                self.down = False
                 if not first:
                     self.resync_all()  # messages may have been missed meanwhile
                 first = False
-                async for message in pubsub.listen():
-                    if message and message.get("type") == "pmessage":
-                        self.dispatch(
-                            message["channel"].decode(), message["data"].decode()
-                        )
+                await self.listen(pubsub)
             except asyncio.CancelledError:
                 raise
             except Exception:
-                logger.warning("push: Redis subscription lost", exc_info=True)
+                if not self.down:
+                    logger.warning("push: Redis subscription lost", exc_info=True)
             finally:
                 self.connected.clear()
                 try:
-                    await pubsub.aclose()
-                    await client.aclose()
+                    await asyncio.wait_for(pubsub.aclose(), 1.0)
+                    await asyncio.wait_for(client.aclose(), 1.0)
                 except Exception:  # noqa: S110 - already broken
                     pass
+            self.down = True
+            self.tell_down()
             await asyncio.sleep(self.RETRY_SECONDS)
+
+    async def listen(self, pubsub) -> None:
+        """Dispatches the messages; raises TimeoutError when Redis stops
+        answering its PINGs."""
+        clock = asyncio.get_running_loop().time
+        pinged = heard = clock()
+        while True:
+            message = await pubsub.get_message(timeout=1.0)
+            now = clock()
+            if message:
+                heard = now
+                if message.get("type") == "pmessage":
+                    self.dispatch(message["channel"].decode(), message["data"].decode())
+            if now - heard > self.PONG_SECONDS:
+                raise TimeoutError("push: Redis does not answer its PING")
+            if now - pinged >= self.PING_SECONDS:
+                await asyncio.wait_for(pubsub.ping(), 1.0)
+                pinged = now
 
 
 _hubs: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
@@ -242,7 +388,8 @@ async def event_stream(hub: Hub, listener: Listener, *, since, current: int):
     """The events of one open page: `version` (the game's version moved; at once
     when it moved since `since`, the version the page or the browser last had)
     and `mine` (one of the viewer's games changed); a comment now and then keeps
-    the connection open through proxies."""
+    the connection open through proxies. When the hub loses Redis, `down` and
+    the end of the stream: the page polls (static/js/push.js)."""
     keepalive = settings.PUSH_KEEPALIVE_SECONDS
     last = current
     try:
@@ -258,6 +405,11 @@ async def event_stream(hub: Hub, listener: Listener, *, since, current: int):
             except TimeoutError:
                 yield ": keepalive\n\n"
                 continue
+            if listener.down:
+                # The page polls from now on; its browser reconnects, and is
+                # refused (503) until the hub has Redis again.
+                yield "event: down\ndata: 0\n\n"
+                return
             version, mine, resync = listener.take()
             chunk = ""
             if version is not None and version > last:

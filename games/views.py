@@ -192,11 +192,14 @@ async def game_events(request, game_id):
     are bare statuses: an EventSource shows no page."""
     if not settings.PUSH_ENABLED:
         return HttpResponse(status=404)
+    hub = push.hub()
+    if hub.down:
+        return _push_down()
     slots = stream_slots.Slots()
     if not slots.take_address(request):
         return HttpResponse(status=429)
     # Listening before the version is read: no change falls in between.
-    hub, listener = push.hub(), push.Listener([push.game_channel(game_id)])
+    listener = push.Listener([push.game_channel(game_id)])
     hub.add(listener)
     user_id, current, session_key = await sync_to_async(_stream_check)(
         request, game_id, request.GET.get("invite")
@@ -237,13 +240,23 @@ async def my_events(request):
     if not user.is_authenticated:
         slots.release()
         return HttpResponse(status=403)
+    hub = push.hub()
+    if hub.down:
+        slots.release()
+        return _push_down()
     if not slots.take_session(request.session.session_key):
         slots.release()
         return HttpResponse(status=429)
-    hub, listener = push.hub(), push.Listener([push.user_channel(user.pk)])
+    listener = push.Listener([push.user_channel(user.pk)])
     hub.add(listener)
     events = push.event_stream(hub, listener, since=None, current=0)
     return _event_stream(events, slots)
+
+
+def _push_down() -> HttpResponse:
+    """While this process's hub has lost Redis no stream is opened: the browser
+    stops trying for a while (its SSE extension backs off) and the page polls."""
+    return HttpResponse(status=503, headers={"Retry-After": "5"})
 
 
 class _EventStreamResponse(StreamingHttpResponse):

@@ -1,6 +1,6 @@
 """Receivers of platform events (games/events.py)."""
 
-from django.db import transaction
+from config import enqueue
 
 
 def rate_finished_game(sender, *, game, finished, **kwargs):
@@ -10,4 +10,4 @@ def rate_finished_game(sender, *, game, finished, **kwargs):
     from .tasks import rating_update_task
 
     game_id = game.pk
-    transaction.on_commit(lambda: rating_update_task.delay(game_id))
+    enqueue.after_commit(rating_update_task, game_id)

@@ -6,6 +6,13 @@ timeout.
 `checks()` returns {name: "ok" | "error"}; a service the site does not use
 (Redis under the embedded defaults) is left out. Why a check failed is logged,
 never shown: the endpoint answers anyone.
+
+Only the database is vital: without it the node answers 503 (`status` "error")
+and the load balancer takes it out. Redis holds only what can be lost (the
+cache misses, pages poll instead of push, beat's sweeps find what the queue
+lost), so a node without it still serves: 200 with `status` "degraded". A
+Redis down for one node is down for all; were it a 503, the load balancer would
+take every node out at once.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from django.db import connections
 
 log = logging.getLogger(__name__)
 
-TIMEOUT_SECONDS = 2.0
+REDIS_TIMEOUT_SECONDS = 0.5
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
 _clients: dict[str, object] = {}
@@ -44,8 +51,8 @@ def redis_client(url: str):
         if url not in _clients:
             _clients[url] = redis.Redis.from_url(
                 url,
-                socket_timeout=TIMEOUT_SECONDS,
-                socket_connect_timeout=TIMEOUT_SECONDS,
+                socket_timeout=REDIS_TIMEOUT_SECONDS,
+                socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
             )
         return _clients[url]
 
@@ -74,3 +81,11 @@ def checks() -> dict[str, str]:
     if urls:
         results["redis"] = "ok" if all(redis_ok(u) for u in urls) else "error"
     return results
+
+
+def status(results: dict[str, str]) -> str:
+    """ "ok", "degraded" (Redis fails: the node still serves) or "error" (the
+    database fails)."""
+    if results.get("database") != "ok":
+        return "error"
+    return "ok" if all(v == "ok" for v in results.values()) else "degraded"

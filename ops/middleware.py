@@ -28,10 +28,10 @@ def health_response(request) -> HttpResponse:
     if request.method not in ("GET", "HEAD"):
         return HttpResponse(status=405, headers={"Allow": "GET, HEAD"})
     results = health.checks()
-    ok = all(v == "ok" for v in results.values())
+    status = health.status(results)
     response = JsonResponse(
-        {"status": "ok" if ok else "error", "checks": results},
-        status=200 if ok else 503,
+        {"status": status, "checks": results},
+        status=503 if status == "error" else 200,
     )
     response["Cache-Control"] = "no-store"
     return response

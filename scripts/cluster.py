@@ -11,7 +11,8 @@ Each web node is `uvicorn config.asgi:application` on a port of its own; in
 front of them a round-robin proxy sends each request to the next node in turn
 (one request per connection: it asks each node to close the connection after
 its answer, so that the browser opens a new one for the next request). Workers
-run `celery -A config worker` and beat `celery -A config beat`, each in its own
+run `celery -A config worker` exactly as compose.yaml starts them (WORKER_COMMAND)
+and beat `celery -A config beat`, each in its own
 process group, so that a test can kill one (`Cluster.kill_worker`).
 
 The site runs as in production (DEBUG=false, manifest static files from
@@ -41,6 +42,9 @@ BASE_DIR = Path(__file__).resolve().parent.parent
 REDIS_DBS = (15, 14, 12, 11, 10)  # 13 is the bench's, 0 the tests'
 PASSWORD = "a long enough password for the cluster"
 PEOPLE = ("Ana", "Ben")
+# compose.yaml's and docs/deploy.md's worker (tests/ops/test_worker_queues.py).
+WORKER_COMMAND = ["celery", "-A", "config", "worker", "--loglevel=INFO"]
+WORKER_COMMAND += ["--concurrency=2"]
 
 
 def with_path(url: str, path: str) -> str:
@@ -178,11 +182,12 @@ class Cluster:
                 + ["--timeout-graceful-shutdown", "5"],
             )
         for i in range(self.worker_count):
+            # Exactly compose.yaml's command (which consumes every queue the
+            # app routes to, the computer players' `bots` included), with a
+            # node name of its own: the workers share one host here.
             self.spawn(
                 f"worker{i}",
-                [*celery, "worker", "--pool=solo", "-n", f"worker{i}@%h"]
-                + [f"--loglevel={self.log_level}", "--without-mingle"]
-                + ["--without-gossip"],
+                [sys.executable, "-m", *WORKER_COMMAND, "-n", f"worker{i}@%h"],
             )
         self.spawn(
             "beat",

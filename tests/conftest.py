@@ -182,3 +182,26 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "heavy" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture
+def own_redis():
+    """A redis-server of the test's own on a free loopback port
+    (scripts/redis_process.py), which the test may stop, start again or freeze;
+    never the shared 127.0.0.1:6379."""
+    import shutil
+    import sys
+    from pathlib import Path
+
+    if shutil.which("redis-server") is None:
+        pytest.skip("redis-server is not installed")
+    scripts = str(Path(__file__).resolve().parent.parent / "scripts")
+    if scripts not in sys.path:
+        sys.path.append(scripts)
+    from redis_process import RedisProcess
+
+    server = RedisProcess().start()
+    try:
+        yield server
+    finally:
+        server.close()

@@ -1,49 +1,82 @@
-"""config/cache.py subclasses Django's Redis cache internals: this fails as soon
-as they change under it, or stop needing it."""
+"""The shared cache on Redis (config/cache.py): Django's cache API with one
+client per process, short timeouts, and a Redis that fails (stopped, frozen)
+answered as misses, fast. Against a redis-server the test starts (own_redis)."""
 
-import inspect
+import time
 
-from django.core.cache.backends.redis import RedisCache as DjangoRedisCache
-from django.core.cache.backends.redis import RedisCacheClient
+import pytest
 
-from config.cache import RedisCache, SharedClientRedisCacheClient
-
-SERVER = "redis://127.0.0.1:6379/15"  # no connection is made below
-
-
-def _parameters(function) -> list[str]:
-    return list(inspect.signature(function).parameters)
+from config import cache as site_cache
+from config.cache import RedisCache
 
 
-def test_the_django_internals_it_overrides_are_still_the_same():
-    assert _parameters(RedisCacheClient.get_client) == ["self", "key", "write"]
-    assert _parameters(RedisCacheClient._get_connection_pool) == ["self", "write"]
-    assert (
-        inspect.signature(RedisCacheClient.get_client).parameters["write"].kind
-        is inspect.Parameter.KEYWORD_ONLY
-    )
-    client = RedisCacheClient([SERVER])
-    assert callable(client._client)
-    assert DjangoRedisCache(SERVER, {})._class is RedisCacheClient
+def make(server, **options) -> RedisCache:
+    return RedisCache(server.url(1), {"KEY_PREFIX": "t", "OPTIONS": options})
 
 
-def test_django_still_builds_a_client_per_call_and_ours_does_not():
-    """The reason for the subclass: were Django to reuse its client, drop it."""
-    stock = RedisCacheClient([SERVER])
-    assert stock.get_client() is not stock.get_client()
-    ours = RedisCache(SERVER, {})
-    assert ours._class is SharedClientRedisCacheClient
-    shared = ours._cache
-    assert shared.get_client() is shared.get_client()
-    assert shared.get_client(write=True) is shared.get_client(key="k", write=True)
+def test_it_is_djangos_cache_api_on_redis(own_redis):
+    cache = make(own_redis)
+    assert cache.add("k", {"a": 1}, 30) and not cache.add("k", 2, 30)
+    assert cache.get("k") == {"a": 1}
+    cache.set("n", 5)
+    assert cache.incr("n", 2) == 7
+    with pytest.raises(ValueError):
+        cache.incr("missing")
+    cache.set_many({"x": 1, "y": [2]}, 30)
+    assert cache.get_many(["x", "y", "z"]) == {"x": 1, "y": [2]}
+    assert cache.has_key("x") and cache.touch("x", 60)
+    cache.delete_many(["x", "y"])
+    assert cache.get("x", "gone") == "gone"
+    assert cache.delete("k") and cache.get("k") is None
+    cache.set("soon", 1, 0)  # a timeout of 0 deletes
+    assert not cache.has_key("soon")
+    assert cache.clear()
 
 
-def test_every_instance_of_the_cache_shares_the_process_pool():
+def test_every_instance_shares_the_process_client(own_redis):
     """Under ASGI each request has its own cache instance (and an event stream
-    keeps its own while its page is open): they must not each hold a
-    connection."""
-    first, second = RedisCache(SERVER, {}), RedisCache(SERVER, {})
-    assert first._cache is not second._cache
-    assert first._cache.get_client() is second._cache.get_client()
-    other = RedisCache("redis://127.0.0.1:6379/14", {})
-    assert other._cache.get_client() is not first._cache.get_client()
+    keeps its own while its page is open): they must not each hold a pool."""
+    first, second = make(own_redis), make(own_redis)
+    assert first is not second
+    assert first.client is second.client
+    assert make(own_redis, socket_timeout=1).client is not first.client
+
+
+def test_the_timeouts_are_short_by_default(own_redis):
+    options = make(own_redis).client.connection_pool.connection_kwargs
+    assert options["socket_timeout"] <= 0.5
+    assert options["socket_connect_timeout"] <= 0.5
+
+
+def test_a_stopped_redis_is_a_cache_that_misses(own_redis):
+    cache = make(own_redis)
+    cache.set("k", "v")
+    own_redis.stop()
+    started = time.monotonic()
+    assert cache.get("k") is None
+    assert cache.get("k", "default") == "default"
+    cache.set("k", "w")  # nothing raised
+    assert cache.add("lock", 1, 10)  # the key was not there: added, as a miss
+    assert cache.get_many(["k", "l"]) == {}
+    assert not cache.has_key("k")
+    with pytest.raises(ValueError):
+        cache.incr("k")
+    cache.delete("k")
+    cache.set_many({"a": 1})
+    assert time.monotonic() - started < 1.0
+
+
+def test_a_frozen_redis_costs_one_short_timeout_then_is_skipped(own_redis):
+    cache = make(own_redis)
+    cache.set("k", "v")
+    own_redis.freeze()
+    started = time.monotonic()
+    assert cache.get("k") is None  # waits for its socket timeout, once
+    first = time.monotonic() - started
+    for _ in range(50):
+        assert cache.get("k") is None  # the breaker is open: at once
+    assert first < 1.0
+    assert time.monotonic() - started < first + 0.2
+    own_redis.thaw()
+    time.sleep(site_cache.BREAKER_SECONDS + 0.1)
+    assert cache.get("k") == "v"  # tried again, and answering again

@@ -24,6 +24,8 @@ from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
 
+from config import enqueue
+
 from ..models import Game, Move, Notification, Seat
 from .emails import compose, waiting_seats
 from .presence import POSTPONE, is_present
@@ -192,7 +194,5 @@ def notification_send_task(self, notification_id: int) -> str:
 def enqueue_sends(ids) -> None:
     """Queues one send task per row; a broker failure is left to the outbox sweep."""
     for notification_id in ids:
-        try:
-            notification_send_task.delay(notification_id)
-        except Exception:  # the row stays pending; the outbox sweep retries it
-            log.exception("could not queue notification %s", notification_id)
+        # A broker failure leaves the row pending: the outbox sweep sends it.
+        enqueue.enqueue(notification_send_task, notification_id)

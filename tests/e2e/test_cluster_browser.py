@@ -3,7 +3,9 @@ against two web nodes (uvicorn), two Celery workers and one beat on one
 PostgreSQL and one Redis (scripts/cluster.py), every request going to the other
 node than the one before; one worker is killed (SIGKILL) in the middle. Every
 move is in the move log once, every version change is pushed once, every email
-the outbox sent is in the mail files once.
+the outbox sent is in the mail files once. Then one of them plays against the
+computer, whose moves come from the remaining worker, started as compose.yaml
+starts it (scripts/cluster.py's WORKER_COMMAND): it consumes the `bots` queue.
 
 Runs when DATABASE_URL and CELERY_BROKER_URL name PostgreSQL and Redis (CI);
 skipped on the embedded defaults.
@@ -194,6 +196,7 @@ def test_two_nodes_two_workers_one_killed_every_move_push_and_email_once(browser
             left = settle(db, game_id, time.monotonic() + SETTLE_SECONDS)
             pushes_seen = list(pushes.messages)
             check(cluster, db, game_id, moves, left, pushes_seen, killed_at)
+            against_the_computer(browser, cluster, module, db)
         finally:
             pushes.stop()
             db.close()
@@ -328,3 +331,53 @@ def check(cluster, db, game_id, moves, left, pushes_seen, killed_at):
     # no version: the contract says nothing of how often they are told).
     moved = {v: n for v, n in published.items() if v >= 1}
     assert moved == dict.fromkeys(range(1, moves + 1), 1), published
+
+
+COMPUTER_TURNS = 8  # the person's moves; the computer answers each in between
+
+
+def against_the_computer(browser, cluster, module, db: Database) -> None:
+    """Ben opens a Lost Cities table, fills the other seat with a computer
+    player and plays: each time it is the computer's turn, the worker (the one
+    left, consuming every queue as compose.yaml's command does) plays it."""
+    base = cluster.url
+    ben = log_in(browser, base, module.email_of("Ben"), module.PASSWORD)
+    ((ben_id,),) = db.rows(
+        "SELECT id FROM accounts_user WHERE email = %s", module.email_of("Ben")
+    )
+    ben.goto(f"{base}/new/lost-cities/")
+    ben.click("form.stacked button[type=submit]")
+    ben.wait_for_selector("#board[data-status=open]")
+    game_id = int(ben.locator("#board").get_attribute("data-game"))
+    ben.click("form.add-bot button[type=submit]")
+    ben.wait_for_selector("#board[data-status=active]")
+    ((mine,),) = db.rows(
+        "SELECT position FROM games_seat WHERE game_id = %s AND user_id = %s",
+        game_id,
+        ben_id,
+    )
+    played = 0
+    while played < COMPUTER_TURNS:
+        deadline = time.monotonic() + 60
+        while True:
+            version, status, state = db.game(game_id)
+            if status != "active" or state["current"] == mine:
+                break
+            assert time.monotonic() < deadline, "the computer never played"
+            time.sleep(0.2)
+        if status != "active":
+            break
+        ben.goto(f"{base}/games/{game_id}/")
+        ben.wait_for_selector(f"#board[data-version='{version}']")
+        wanted = json.dumps(choose(ben), sort_keys=True, separators=(",", ":"))
+        ben.click(f"#board button[data-move='{wanted}']")
+        ben.wait_for_selector(f"#board[data-version='{version + 1}']")
+        played += 1
+    ((by_computer,),) = db.rows(
+        "SELECT count(*) FROM games_move m JOIN games_seat s ON s.game_id = m.game_id "
+        "AND s.position = m.seat WHERE m.game_id = %s AND s.user_id IS NULL",
+        game_id,
+    )
+    assert played == COMPUTER_TURNS
+    assert by_computer >= COMPUTER_TURNS // 2, by_computer
+    print(f"against the computer: {played} moves, the computer's {by_computer}")

@@ -3,6 +3,8 @@ carries, when it is published (after the commit only), where a reconnecting
 stream resumes, and the pages with push off (they poll)."""
 
 import asyncio
+import threading
+import time
 import uuid
 
 import pytest
@@ -11,6 +13,7 @@ from django.db import transaction
 from django.test import AsyncClient, Client
 from django.urls import reverse
 
+from config.breaker import Breaker
 from games import engines, push, services
 from games.models import Game
 
@@ -18,10 +21,44 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 
 
 class Published(list):
-    """What a fake Redis client was asked to publish, as (channel, payload)."""
+    """What a fake Redis client was asked to publish, as (channel, payload);
+    reading it first waits for the publisher thread (games/push.py) to have
+    sent what was handed to it."""
+
+    def __init__(self):
+        super().__init__()
+        self.trips = 0
+
+    def pipeline(self, transaction=True):
+        return Pipeline(self)
+
+    def settled(self):
+        assert push.publisher.drain()
+        return self
+
+    def __eq__(self, other):
+        self.settled()
+        return list.__eq__(self, other)
+
+    def __iter__(self):
+        self.settled()
+        return list.__iter__(self)
+
+    def __contains__(self, item):
+        self.settled()
+        return list.__contains__(self, item)
+
+
+class Pipeline:
+    def __init__(self, into):
+        self.into, self.queued = into, []
 
     def publish(self, channel, payload):
-        self.append((channel, payload))
+        self.queued.append((channel, payload))
+
+    def execute(self):
+        self.into.trips += 1
+        self.into.extend(self.queued)
 
 
 @pytest.fixture
@@ -32,6 +69,7 @@ def push_on(settings, monkeypatch):
     settings.PUSH_ENABLED = True
     published = Published()
     monkeypatch.setattr(push, "redis_client", lambda: published)
+    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
 
     async def idle(self):
         await asyncio.Event().wait()
@@ -77,7 +115,7 @@ def open_stream(user, url, *, headers=None, then=None, chunks=1, timeout=2.0):
         try:
             while len(got) < chunks:
                 got.append((await asyncio.wait_for(anext(stream), timeout)).decode())
-        except TimeoutError:
+        except (TimeoutError, StopAsyncIteration):  # nothing more, or it ended
             pass
         finally:
             await stream.aclose()
@@ -384,11 +422,19 @@ def test_a_redis_that_fails_a_publish_is_logged_not_raised(
     settings.PUSH_ENABLED = True
 
     class Down:
+        def pipeline(self, transaction=True):
+            return self
+
         def publish(self, channel, payload):
+            pass
+
+        def execute(self):
             raise ConnectionError("Redis is down")
 
     monkeypatch.setattr(push, "redis_client", lambda: Down())
+    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
     push.publish_game(1, 2)
+    assert push.publisher.drain()
     assert "push: publish to push:game:1 failed" in caplog.text
 
 
@@ -429,3 +475,196 @@ def test_a_seat_taken_or_left_at_an_open_table_tells_its_people(
     page.force_login(ana)
     body = page.get(game.get_absolute_url()).content.decode()
     assert "sse:version, sse:mine, poll" in body
+
+
+# --- publishing off the request path (a frozen Redis must not freeze a move) --
+
+
+@pytest.fixture
+def own_push_redis(settings, monkeypatch, own_redis):
+    """Push published to a Redis of the test's own, which it may freeze."""
+    settings.PUSH_REDIS_URL = own_redis.url(0)
+    settings.PUSH_ENABLED = True
+    monkeypatch.setattr(push, "_client", None)
+    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
+    yield own_redis
+    push.publisher.drain()
+
+
+def test_a_move_publishes_one_batch_in_one_round_trip(
+    push_on, lost_cities_game, ana, ben, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        play_one(lost_cities_game, {0: ana, 1: ben})
+    assert len(push_on.settled()) == 3  # the game and its two players
+    assert push_on.trips == 1
+
+
+def test_a_move_is_published_through_a_real_redis(
+    own_push_redis, lost_cities_game, ana, ben, django_capture_on_commit_callbacks
+):
+    import redis
+
+    listener = redis.Redis.from_url(own_push_redis.url(0)).pubsub()
+    listener.psubscribe("push:*")
+    listener.get_message(timeout=1)  # the subscription's confirmation
+    with django_capture_on_commit_callbacks(execute=True):
+        game = play_one(lost_cities_game, {0: ana, 1: ben})
+    got = []
+    deadline = time.monotonic() + 5
+    while len(got) < 3 and time.monotonic() < deadline:
+        message = listener.get_message(timeout=0.5)
+        if message and message["type"] == "pmessage":
+            got.append((message["channel"].decode(), message["data"].decode()))
+    listener.close()
+    assert (push.game_channel(game.pk), str(game.version)) in got
+    assert {c for c, _ in got} >= {push.user_channel(ana.pk), push.user_channel(ben.pk)}
+
+
+def test_a_frozen_redis_does_not_hold_up_moves(
+    own_push_redis, lost_cities_game, ana, ben, django_capture_on_commit_callbacks
+):
+    """A Redis that accepts connections and answers nothing (SIGSTOP): the
+    moves answer as fast as ever, the publisher waits one short timeout and
+    then drops what comes for a few seconds."""
+    game = lost_cities_game
+    push.publish_game(game.pk, 0)  # connected before the freeze
+    assert push.publisher.drain()
+    own_push_redis.freeze()
+    started = time.monotonic()
+    for _ in range(4):
+        with django_capture_on_commit_callbacks(execute=True):
+            game = play_one(game, {0: ana, 1: ben})
+    assert time.monotonic() - started < 1.0  # before: 2 s a publish, 3 a move
+    assert push.publisher.drain(timeout=2 * push.TIMEOUT_SECONDS + 1)
+    assert not push.publisher.breaker.allows()  # one failure: the rest skipped
+    assert time.monotonic() - started < 2.0
+
+
+def test_a_full_publishing_queue_drops_instead_of_waiting(settings, monkeypatch):
+    settings.PUSH_ENABLED = True
+    release = threading.Event()
+
+    class Stuck:
+        def pipeline(self, transaction=True):
+            return self
+
+        def publish(self, channel, payload):
+            pass
+
+        def execute(self):
+            release.wait(5)
+
+    monkeypatch.setattr(push, "redis_client", lambda: Stuck())
+    small = push.Publisher(size=2)
+    started = time.monotonic()
+    sent = [small.send([("push:game:1", str(v))]) for v in range(6)]
+    assert time.monotonic() - started < 0.5
+    assert sent.count(False) >= 3 and small.dropped >= 3
+    release.set()
+    assert small.drain()
+
+
+# --- a push outage: the pages poll until push is back --------------------------
+
+
+def test_while_the_hub_has_lost_redis_new_streams_are_refused(
+    push_on, lost_cities_game, ana
+):
+    game = lost_cities_game
+
+    async def go():
+        push.hub().down = True
+        client = AsyncClient()
+        await client.aforce_login(ana)
+        return [
+            await client.get(events_url(game, game.version)),
+            await client.get(reverse("games:my_events")),
+        ]
+
+    for response in async_to_sync(go)():
+        assert response.status_code == 503
+        assert response["Retry-After"] == "5"
+
+
+def test_an_open_stream_is_told_when_the_hub_loses_redis_and_ends(
+    push_on, lost_cities_game, ana
+):
+    game = lost_cities_game
+    status, chunks = open_stream(
+        ana, events_url(game, game.version), then=lambda hub: hub.tell_down(), chunks=3
+    )
+    assert status == 200
+    assert chunks[1:] == ["event: down\ndata: 0\n\n"]  # and nothing after: it ended
+
+
+def test_the_pages_script_polls_when_told_push_is_down():
+    from django.conf import settings
+
+    script = (settings.BASE_DIR / "static" / "js" / "push.js").read_text()
+    assert 'addEventListener("down"' in script
+
+
+def real_hub_stream(url, ana, game, fault, *, repair=None):
+    """Opens a stream through a real hub on the test's own Redis, applies
+    `fault()` and returns (seconds until the stream said `down`, its last
+    chunk, the status of a stream opened then, the status of one opened after
+    `repair()`)."""
+
+    async def go():
+        client = AsyncClient()
+        await client.aforce_login(ana)
+        hub = push.hub()
+        response = await client.get(events_url(game, game.version))
+        stream = aiter(response.streaming_content)
+        await anext(stream)
+        await asyncio.wait_for(hub.connected.wait(), 5)
+        await asyncio.to_thread(fault)
+        started = time.monotonic()
+        try:
+            chunk = ""
+            while "event: down" not in chunk:
+                chunk = (await asyncio.wait_for(anext(stream), 15)).decode()
+            told = time.monotonic() - started
+            with pytest.raises(StopAsyncIteration):
+                await asyncio.wait_for(anext(stream), 2)
+        finally:
+            await stream.aclose()
+        refused = (await client.get(events_url(game, game.version))).status_code
+        again = None
+        if repair is not None:
+            await asyncio.to_thread(repair)
+            await asyncio.wait_for(hub.connected.wait(), 10)
+            response = await client.get(events_url(game, game.version))
+            again = response.status_code
+            await response.streaming_content.aclose()
+        hub.task.cancel()
+        return told, chunk, refused, again
+
+    return async_to_sync(go)()
+
+
+def test_redis_stopped_tells_the_open_streams_and_push_comes_back(
+    settings, own_redis, lost_cities_game, ana
+):
+    settings.PUSH_REDIS_URL = own_redis.url(0)
+    settings.PUSH_ENABLED = True
+    told, chunk, refused, again = real_hub_stream(
+        own_redis.url(0), ana, lost_cities_game, own_redis.stop, repair=own_redis.start
+    )
+    assert told < 2.0 and chunk.endswith("event: down\ndata: 0\n\n")
+    assert refused == 503
+    assert again == 200
+
+
+def test_a_frozen_redis_is_found_by_the_hubs_ping(
+    settings, own_redis, lost_cities_game, ana
+):
+    settings.PUSH_REDIS_URL = own_redis.url(0)
+    settings.PUSH_ENABLED = True
+    told, _chunk, refused, again = real_hub_stream(
+        own_redis.url(0), ana, lost_cities_game, own_redis.freeze, repair=own_redis.thaw
+    )
+    assert told < push.Hub.PONG_SECONDS + push.Hub.PING_SECONDS + 1.5
+    assert refused == 503
+    assert again == 200

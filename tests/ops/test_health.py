@@ -1,6 +1,9 @@
 """The load balancer's health check (/health/): 200 when this process reaches
-the database and Redis, 503 when it does not; no log-in, no host check, no
+the database ("degraded" when it does not reach Redis), 503 when it does not
+reach the database; no log-in, no host check, no
 https redirect, no session."""
+
+import time
 
 import pytest
 from django.db import connections
@@ -37,7 +40,9 @@ def test_health_answers_200_with_the_database_and_redis_reached(client, settings
     assert response["Cache-Control"] == "no-store"
 
 
-def test_health_answers_503_when_redis_does_not_answer(client, settings):
+def test_health_answers_200_degraded_when_redis_does_not_answer(client, settings):
+    """Redis holds only what can be lost: a node without it still serves, and
+    a 503 would take every node out of the load balancer at once."""
     # Nothing listens on port 1: the connection is refused at once.
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
     health._clients.clear()
@@ -45,9 +50,47 @@ def test_health_answers_503_when_redis_does_not_answer(client, settings):
         response = client.get("/health/")
     finally:
         health._clients.clear()
-    assert response.status_code == 503
-    assert response.json()["checks"] == {"database": "ok", "redis": "error"}
+    assert response.status_code == 200
+    assert response.json() == {
+        "status": "degraded",
+        "checks": {"database": "ok", "redis": "error"},
+    }
     assert b"refused" not in response.content.lower()  # the reason is logged only
+
+
+def test_health_answers_at_once_with_redis_frozen(client, settings, own_redis):
+    settings.CELERY_BROKER_URL = own_redis.url(0)
+    health._clients.clear()
+    own_redis.freeze()
+    started = time.monotonic()
+    try:
+        response = client.get("/health/")
+    finally:
+        health._clients.clear()
+    assert response.status_code == 200
+    assert response.json()["status"] == "degraded"
+    assert time.monotonic() - started < 1.5
+
+
+def test_health_answers_503_when_the_database_and_redis_are_gone(
+    client, settings, monkeypatch
+):
+    settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
+    health._clients.clear()
+
+    def broken_cursor(*args, **kwargs):
+        raise RuntimeError("database down")
+
+    monkeypatch.setattr(connections["default"], "cursor", broken_cursor)
+    try:
+        response = client.get("/health/")
+    finally:
+        health._clients.clear()
+    assert response.status_code == 503
+    assert response.json() == {
+        "status": "error",
+        "checks": {"database": "error", "redis": "error"},
+    }
 
 
 def test_health_answers_503_when_the_database_does_not_answer(client, monkeypatch):
