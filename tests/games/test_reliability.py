@@ -237,6 +237,11 @@ def test_a_lost_computer_player_task_is_played_by_the_catch_up_sweep(ana, settin
 def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
     """The outbox, reminder, deadline and digest sweeps of two beats run at once
     for the same minute, then twice more: every due email goes out once."""
+    if connection.vendor == "sqlite":
+        # The in-memory shared-cache test database locks a whole table between
+        # threads at once, without the busy timeout of a database file: two
+        # writers there fail rather than wait. The race runs on PostgreSQL (CI).
+        pytest.skip("two writing threads need a database that waits for locks")
     settings.TURN_EMAIL_DELAY_SECONDS = 60
     for user in (ana, ben):
         user.reminder_emails = True
