@@ -86,7 +86,7 @@ def table_cancelled(*, game_id: int, user) -> CancelledTable | None:
 def viewer_seat(game: Game, user) -> Seat | None:
     if not user.is_authenticated:
         return None
-    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    return next((s for s in game.seat_list() if s.user_id == user.pk), None)
 
 
 def can_see(game: Game, user, *, token: str | None = None) -> bool:
@@ -167,7 +167,7 @@ def older_lines(
 def _lines(game: Game, seat: Seat | None, found: list[tuple]) -> list[dict]:
     """Log rows as lines: the players' names put in, each marked new or not."""
     me = None if seat is None else seat.position
-    names = tuple((s.position, s.name) for s in game.seats.all())
+    names = tuple((s.position, s.name) for s in game.seat_list())
     lines = []
     for seq, position, text, after_seen, after_grace in found:
         text = _named(text, names) if text else ""
@@ -227,7 +227,7 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     """Everything a board template needs; hidden information comes only from `view`."""
     engine = engines.get(game.engine)
     seat = viewer_seat(game, user)
-    seats = list(game.seats.all())
+    seats = game.seat_list()
     position = seat.position if seat else None
     context = {
         "game": game,

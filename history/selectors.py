@@ -81,7 +81,7 @@ def _boards(engine, state, pov, num_players) -> list[dict]:
 def replay_context(*, game: Game, user, step=None, pov=None) -> dict:
     """The board of `game` after `step` moves, as `pov` may see it (see above)."""
     engine = engines.get(game.engine)
-    seats = list(game.seats.all())
+    seats = game.seat_list()
     mine = viewer_seat(game, user)
     own = mine.position if mine else None
     total = game_moves_count(game=game)
@@ -205,7 +205,7 @@ def game_record(*, game: Game) -> dict:
     return record_of(
         game=game,
         moves=moves,
-        seats=list(game.seats.all()),
+        seats=game.seat_list(),
         options=record_options(game),
     )
 
