@@ -8,12 +8,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch
-from django.urls import get_script_prefix, reverse
 from django.utils import translation
 
 from games import engines
 
 from . import rows
+from .links import game_urls
 from .models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT, CancelledTable, Game, Seat
 
 LOG_LINES = 40
@@ -284,33 +284,6 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
         context["rematch"] = None if just_ended else rematch_of(game=game, user=user)
         context["rematch_mark"] = rematch_mark(context["rematch"])
     return context
-
-
-# The board's links, made from each url's pattern reversed once (per script
-# prefix): `{% url %}` reversed them on every render, 10-25 µs each.
-GAME_URLS = {
-    "move": "games:move",
-    "poll": "games:poll",
-    "events": "games:events",
-    "game": "games:game",
-    "replay": "history:replay",
-    "export": "history:export",
-}
-_URL_PATTERNS: dict = {}
-_PK_MARK = 987654321
-
-
-def game_urls(pk: int) -> dict[str, str]:
-    """The urls of a game's page, its moves, poll, replay and record."""
-    key = get_script_prefix()
-    patterns = _URL_PATTERNS.get(key)
-    if patterns is None:
-        patterns = _URL_PATTERNS[key] = {
-            name: reverse(url, args=[_PK_MARK]).replace(str(_PK_MARK), "{pk}")
-            for name, url in GAME_URLS.items()
-        }
-    pk = int(pk)
-    return {name: pattern.format(pk=pk) for name, pattern in patterns.items()}
 
 
 def rematch_of(*, game: Game | int, user) -> Game | None:

@@ -14,8 +14,9 @@ from django.utils import translation
 
 from campaigns.selectors import record_options
 from games import engines, registry
+from games.links import game_urls
 from games.models import Game, Move, Seat
-from games.selectors import can_see, game_urls, name_players, viewer_seat
+from games.selectors import can_see, name_players, viewer_seat
 
 from .models import Rating
 from .records import record_of, record_state
