@@ -1,11 +1,16 @@
-"""Hot reads and writes as plain SQL written from the models' own fields.
+"""The site's raw SQL, written from the models' own fields (`_meta`) through
+Django's public cursor.
 
-Every move and board reads the game with its seats and their users; every move
-inserts a Move and updates its game. Through the ORM (its compiler walks every
-field on each call) the seats cost 1.45 ms of CPU against 0.25 ms here
-(docs/benchmarks.md). The SQL is written per database vendor from `_meta`; each
-row becomes an ordinary instance as the ORM makes it (the fields' converters,
-then `Model.from_db`).
+- **The one fast path**: every move and board reads the game with its seats and
+  their users (`game_with_seats`, locked for a move), in one query, each row
+  made an instance as the ORM makes it (the fields' converters, then
+  `Model.from_db`); the seats are the game's `seat_list()`. tests/games/test_rows.py
+  compares its objects with the ORM's; `make bench` prints what it saves
+  against the ORM's read (docs/benchmarks.md).
+- **A move's writes**: the Move insert and the game update (one statement on
+  PostgreSQL), the seats' turns in one UPDATE.
+- **The log**: only the viewer's line, in the viewer's language, leaves the
+  database, with the next game waiting and the count of games waiting.
 """
 
 from __future__ import annotations
