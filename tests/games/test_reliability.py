@@ -81,7 +81,7 @@ def mover_of(game, users):
 # --- Fault injection ---------------------------------------------------------------
 
 _real_insert_and_update = rows.insert_and_update
-_real_insert = rows.insert
+_real_bulk_create = Notification.objects.bulk_create
 _real_save_turns = rows.seats_turns_update
 
 
@@ -95,8 +95,8 @@ def _after_game_update(*args, **kwargs):
     raise OSError("injected: after the game update")
 
 
-def _in_notification_insert(objs):
-    _real_insert(objs)
+def _in_notification_insert(objs, *args, **kwargs):
+    _real_bulk_create(objs, *args, **kwargs)
     raise OSError("injected: in the notification insert")
 
 
@@ -115,7 +115,7 @@ BEFORE_COMMIT = {
         _after_game_update,
     ),
     "in the notification insert": (
-        "games.rows.insert",
+        "games.models.Notification.objects.bulk_create",
         _in_notification_insert,
     ),
     "after the seats' turn flags": ("games.rows.seats_turns_update", _after_turn_flags),
