@@ -13,6 +13,7 @@ from games.services import once
 
 from . import invitations, selectors, services
 from .forms import CampaignForm
+from .models import campaign_games
 
 
 @login_required
@@ -24,6 +25,7 @@ def campaign_list(request):
         {
             "campaigns": selectors.campaigns_of(user=request.user),
             "invitations": selectors.invitations_for(user=request.user),
+            "games": campaign_games(),
         },
     )
 
@@ -45,7 +47,7 @@ def campaign_new(request):
         else:
             return redirect(url)
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "once": once.mint(request.user)}
+    context = {"form": form, "spec": form.spec, "once": once.mint(request.user)}
     return render(request, "campaigns/new.html", context, status=status)
 
 
@@ -67,7 +69,7 @@ def campaign_page(request, campaign_id):
     context["join_url"] = request.build_absolute_uri(
         reverse("campaigns:invitation", args=[campaign.invite_token])
     )
-    return render(request, "campaigns/campaign.html", context)
+    return render(request, campaign.spec.campaign.page_template, context)
 
 
 @require_GET
