@@ -12,6 +12,7 @@ progress it keeps are that game's); the README's table lists them.
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -89,23 +90,28 @@ def game_pattern() -> re.Pattern:
 
 
 def platform_files(root: Path = ROOT) -> list[Path]:
-    """Every text file of the platform."""
+    """Every file of the platform."""
     games = {root / "games" / package for package in GAME_PACKAGES}
     found = []
-    for path in sorted(root.rglob("*")):
-        if not path.is_file():
-            continue
-        parts = path.relative_to(root).parts
-        if parts[0] in SKIP_TOP or any(p.startswith(".") for p in parts):
-            continue
-        if any(p in SKIP_ANY or p.endswith(SKIP_SUFFIXES) for p in parts):
-            continue
-        if path.name in SKIP_FILES or any(g in path.parents for g in games):
-            continue
-        # makemessages's passing copies of templates ("404.html.py").
-        if re.search(r"\.(html|txt|jinja)\.py$", path.name):
-            continue
-        found.append(path)
+    for folder, dirs, files in os.walk(root):
+        here = Path(folder)
+        top = here == root
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if not d.startswith(".")
+            and not (top and d in SKIP_TOP)
+            and d not in SKIP_ANY
+            and not d.endswith(SKIP_SUFFIXES)
+            and here / d not in games
+        )
+        for name in sorted(files):
+            if name in SKIP_FILES or name.startswith("."):
+                continue
+            # makemessages's passing copies of templates ("404.html.py").
+            if re.search(r"\.(html|txt|jinja)\.py$", name):
+                continue
+            found.append(here / name)
     return found
 
 
