@@ -32,7 +32,14 @@ def campaign_list(request):
 
 @login_required
 def campaign_new(request):
-    form = CampaignForm(request.POST or None, request.FILES or None)
+    """The form of a new campaign of `?game=<slug>` (the first game played as a
+    campaign without it)."""
+    games = {spec.slug: spec for spec in campaign_games()}
+    slug = request.GET.get("game")
+    if not games or (slug and slug not in games):
+        raise Http404
+    spec = games[slug] if slug else next(iter(games.values()))
+    form = CampaignForm(request.POST or None, request.FILES or None, spec=spec)
     if request.method == "POST" and form.is_valid():
         try:
             url = once.submit_once(
