@@ -3,8 +3,9 @@
 A game is a package of its own, `games/<game>/` (a Django app, found by
 config/settings.py), whose `spec.py` holds `SPEC`: its engine, name and lobby
 summary (English, collected for translation), the form that sets up a table,
-its computer players, its options in words, its step texts, its rules page and
-the figures of its statistics page. The platform reaches a game only through
+its computer players, its options in words, its step texts, its rules page,
+the figures of its statistics page and, for a game played as a campaign, its
+`CampaignSpec`. The platform reaches a game only through
 its spec; its board is the template `games/<slug>/board.jinja` of its package.
 A system check (`games/checks.py`) checks every spec at start-up. How to add a
 game: docs/adding-a-game.md.
