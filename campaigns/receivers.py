@@ -11,7 +11,10 @@ from .selectors import campaigns_reached
 
 def on_state_changed(sender, *, game, engine, finished, **kwargs) -> None:
     """A campaign episode just finished: close it after the move's commit."""
-    if not finished or registry.get(engine.slug).campaign is None:
+    if not finished:
+        return
+    spec = registry.find(engine.slug)
+    if spec is None or spec.campaign is None:
         return
     if (game.options or {}).get("mode") != "campaign":
         return
