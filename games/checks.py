@@ -94,6 +94,8 @@ def _campaign_errors(spec, error) -> None:
         return
     if not isinstance(rules.episodes, int) or rules.episodes < 1:
         error("games.E010", "its campaign has no episodes")
+    if not rules.stop_move:
+        error("games.E010", "its campaign has no stop_move")
     missing = [key for key in CAMPAIGN_TEXTS if key not in rules.texts]
     if missing:
         error("games.E010", f"its campaign has no text {', '.join(missing)}")

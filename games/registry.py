@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from django.apps import apps
 
@@ -37,19 +38,19 @@ class CampaignSpec:
     are English, marked for translation in the game's package, and
     translated where they are shown."""
 
-    episodes: int  # how many a campaign has
+    episodes: int = 0  # how many a campaign has
     # The pages' and the form's texts: "title" (the list page), "intro" (its
     # paragraph), "new_title" and "new_intro" (the "new campaign" page),
     # "chapters_help" (the form's field for chapters of the players' own),
     # "chapters_link" (the link to their format under the form).
-    texts: dict[str, str]
+    texts: Mapping[str, str] = MappingProxyType({})
     # The game's own part of the campaign page, a Django template that extends
     # "campaigns/campaign.html" and fills its blocks; the directory of the
     # campaign's emails (<name>_subject.txt, <name>.txt, <name>.html).
-    page_template: str
-    email_templates: str
+    page_template: str = ""
+    email_templates: str = ""
     # The move that stops a seat where an abandoned episode stands.
-    stop_move: dict
+    stop_move: Mapping = MappingProxyType({})
 
     def validate_chapters(self, chapters: list) -> list:
         """Chapters of the players' own, checked (InvalidOptions if not)."""

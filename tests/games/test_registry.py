@@ -87,8 +87,13 @@ class NoEmails(registry.CampaignSpec):
 
 @pytest.mark.parametrize(
     "campaign",
-    [object(), NoEmails(), type("NoTexts", (NoEmails,), {"texts": {}})()],
-    ids=["not-a-campaign-spec", "no-emails", "no-texts"],
+    [
+        object(),
+        NoEmails(),
+        type("NoTexts", (NoEmails,), {"texts": {}})(),
+        registry.CampaignSpec(),
+    ],
+    ids=["not-a-campaign-spec", "no-emails", "no-texts", "nothing"],
 )
 def test_each_part_of_a_campaign_is_checked(monkeypatch, campaign):
     spec = registry.get("lost-cities")
