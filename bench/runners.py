@@ -338,14 +338,15 @@ def run_length(world, p, levels, args, results, sections):
                 ",".join(map(str, r["statuses"])),
             ]
         )
-    lc = res["lost_cities"]
+    whole = res["game"]
+    name = whole["name"]
     for label, key in (
-        ("Lost Cities move 1", "first"),
-        (f"Lost Cities moves 1–{lc['moves'] - 1}", "all"),
-        (f"Lost Cities move {lc['moves'] - 1}", "last_but_one"),
-        (f"Lost Cities move {lc['moves']} (ends the game)", "final"),
+        (f"{name} move 1", "first"),
+        (f"{name} moves 1–{whole['moves'] - 1}", "all"),
+        (f"{name} move {whole['moves'] - 1}", "last_but_one"),
+        (f"{name} move {whole['moves']} (ends the game)", "final"),
     ):
-        r = lc[key]
+        r = whole[key]
         body.append(
             [
                 label,

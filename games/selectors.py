@@ -185,7 +185,7 @@ LAST_TURN_LINES = 3
 
 def last_moves(lines: list[dict]) -> dict[int, dict]:
     """Each seat's latest turn among `lines` (newest first): its run of consecutive
-    lines (a Lost Cities turn is a card played then one drawn), at most the last
+    lines (a turn of a card played then one drawn is two), at most the last
     three, each line's first line of text (the move, without the events that
     followed) joined in order, and whether any of them is new to the viewer."""
     latest, closed, previous = {}, set(), None

@@ -3,7 +3,7 @@
 Everything htmx swaps into a game page after a move or a poll (the `#board`
 section: the top bar, the game's own board, the log) is a Jinja2 template
 under `templates/` ending in `.jinja`; the pages around it are Django
-templates. Jinja2 compiles a template to Python once; with the Lost Cities
+templates. Jinja2 compiles a template to Python once; with the card game's
 pieces kept (`kept`, below), a board section costs close to what the markup
 once built in Python did (measured in-process: about 8 % more CPU).
 

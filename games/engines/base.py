@@ -170,7 +170,7 @@ def ranks_from_scores(scores: list, tiebreak: list | None = None) -> list[int]:
 # ... in log lines: the site replaces each with that seat's display name.
 
 # A word that reads differently by situation (the edition being played, the gender
-# of the name it agrees with) takes a context, `pgettext("citadels 2016", "Magician")`:
+# of the name it agrees with) takes a context, `pgettext("2016 edition", "Magician")`:
 # the same English, a French text of its own. `gettext_noop` marks a word kept as data
 # (a card's name) so that `makemessages` collects it; `_` translates it when shown.
 

@@ -6,7 +6,7 @@ person's move, the table's start, a timeout, or the previous computer move);
 it thinks the move out without the row lock, applies it under the lock if the
 game is still at that version, and that commit queues the next task when a
 computer player is again to move. A table of computer players, or a simultaneous
-round (My City) where several are to move, is a chain of tasks, one move each.
+round where several are to move, is a chain of tasks, one move each.
 
 Idempotent: a task for a version the game has left, or for a game where no
 computer player is to move, does nothing. Every commit that changes the version

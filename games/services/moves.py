@@ -68,7 +68,7 @@ def _same_simultaneous_round(
     game: Game, engine, position: int, expected_version: int
 ) -> bool:
     """Whether a decision made on an older version still stands: only in a
-    simultaneous round (My City, where every player places at once). Other
+    simultaneous round (where every player decides at once). Other
     seats' decisions since the version a player saw do not make that player's
     own stale when the player was already to decide then, beside them; the
     engine still checks the move. Any move of this seat since then (a double
