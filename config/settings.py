@@ -363,6 +363,8 @@ X_FRAME_OPTIONS = "DENY"
 # Notifications and vacations (games/notifications.py, docs/notifications.md).
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)
 NOTIFICATION_RETRY_SECONDS = env.float("NOTIFICATION_RETRY_SECONDS", default=30)
+# A send claims its row this long; a worker killed mid-send leaves it that long.
+NOTIFICATION_LEASE_SECONDS = env.float("NOTIFICATION_LEASE_SECONDS", default=300)
 # A "your turn" email waits this long (the outbox sweep sends it; 0: at once).
 TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 
