@@ -66,7 +66,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # scripts/
-from cluster import BASE_DIR, PASSWORD, WORKER_COMMAND, Cluster  # noqa: E402
+from cluster import BASE_DIR, PASSWORD, Cluster  # noqa: E402
 from redis_process import RedisProcess, free_port  # noqa: E402
 
 FAULTS = ("none", "redis-stopped", "redis-frozen", "broker-stopped", "worker-killed")
@@ -206,7 +206,9 @@ class FaultCluster(Cluster):
         self.cache_redis = cache
         self.broker_redis = broker
         self.sink = sink
-        self.restarts = 0
+        self.argv: dict[str, list[str]] = {}
+        self.killed: set[int] = set()
+        self.supervising = threading.RLock()
 
     def claim_redis(self) -> None:
         self.redis_url = self.broker_redis.url(0)  # a server of its own, empty
@@ -228,14 +230,35 @@ class FaultCluster(Cluster):
         names = [n for pair in PAIRS for n in pair if n not in ("Ana", "Ben")]
         self.manage("shell", "-c", more_people([*names, WATCHER]))
 
-    def restart_worker(self, index: int) -> None:
-        """Starts worker `index` again, as Cluster.start does, with a new name."""
-        self.restarts += 1
-        name = f"worker{index}"
-        self.spawn(
-            name,
-            [sys.executable, "-m", *WORKER_COMMAND, "-n", f"{name}r{self.restarts}@%h"],
-        )
+    def spawn(self, name: str, args: list[str]) -> None:
+        self.argv[name] = args
+        super().spawn(name, args)
+
+    def kill_worker(self, index: int) -> int:
+        with self.supervising:
+            pid = super().kill_worker(index)
+            self.killed.add(pid)
+            return pid
+
+    def supervise(self) -> list[str]:
+        """Starts again every worker or beat that exited, as compose.yaml's
+        `restart: unless-stopped` does; returns those that exited on their own
+        (not killed by this run), with the line they died on."""
+        exited = []
+        with self.supervising:
+            for name, proc in list(self.procs.items()):
+                if name.startswith("web") or proc.poll() is None:
+                    continue
+                if proc.pid not in self.killed:
+                    lines = self.log(name).read_text(errors="replace").splitlines()
+                    why = next((x for x in lines if "Unrecoverable" in x), "")
+                    exited.append(
+                        f"{name} (pid {proc.pid}) exited {proc.returncode}: {why}"
+                    )
+                    # Keep its log: the new process writes a new one.
+                    self.log(name).rename(self.log(f"{name}-{proc.pid}"))
+                super().spawn(name, self.argv[name])
+        return exited
 
     def worker_of(self, pid: int) -> int | None:
         """The index of the worker whose process group holds `pid`."""
@@ -560,7 +583,7 @@ def inject(name: str, cluster: FaultCluster, timing: Timing, stop_at: float) -> 
                 f"worker{index} (pid {pid}) killed while sending, "
                 + ("after the sink took the email in" if after_data else "before MAIL")
             )
-            cluster.restart_worker(index)
+            cluster.supervise()  # starts it again
         time.sleep(max(0.0, end - time.monotonic()))
     else:
         raise ValueError(name)
@@ -605,6 +628,15 @@ def phase(
         for i, (pair, c) in enumerate((p, c) for p in pairs for c in (p.a, p.b))
     ]
     threads.append(threading.Thread(target=watch, args=(watcher, table, stop)))
+    exited: list[str] = []
+    supervised = threading.Event()
+
+    def supervisor():
+        while not supervised.wait(0.5):
+            exited.extend(cluster.supervise())
+
+    watchdog = threading.Thread(target=supervisor, daemon=True)
+    watchdog.start()
     began = time.monotonic()
     for thread in threads:
         thread.start()
@@ -619,6 +651,8 @@ def phase(
     ended = time.monotonic()
     left = settle(time.monotonic() + timing.settle)
     time.sleep(1)  # the last pushes
+    supervised.set()
+    watchdog.join(10)
 
     answers = [a for a in record.answers if a.phase == name]
     during = [a for a in answers if fault_from <= a.started <= fault_to]
@@ -673,11 +707,15 @@ def phase(
             "phase": round(ended - began, 1),
         },
         "did": did,
+        "processes_exited": exited,
         "moves_answered": len(moves),
         "moves_p95_ms": _round(p95(ms)),
         "moves_max_ms": _round(max(ms) if ms else None),
         "others_requests": len(others),
         "others_p95_ms": _round(p95([a.ms for a in others])),
+        "others_slowest": [
+            f"{a.kind} {a.ms:.0f} ms" for a in sorted(others, key=lambda a: -a.ms)[:3]
+        ],
         "moves_in_phase": len(ok_moves),
         "move_statuses": {f"{s}": n for (_, s), n in sorted(statuses.items(), key=str)},
         "5xx": len(errors5),
@@ -713,6 +751,10 @@ def goals(result: dict) -> list[str]:
         missed.append(f"{result['events_lost_outside_outage']} events lost")
     if result["events_doubled"]:
         missed.append(f"{result['events_doubled']} events doubled")
+    if result["processes_exited"]:
+        missed.append(
+            f"{len(result['processes_exited'])} processes exited on their own"
+        )
     if result["client_errors"]:
         missed.append(f"clients failed: {result['client_errors']}")
     if result["emails_lost"]:
@@ -732,13 +774,15 @@ def show(result: dict) -> None:
     )
     for line in r["did"].get("kills", []):
         print(f"   {line}")
+    for line in r["processes_exited"]:
+        print(f"   started again (as compose.yaml's restart policy does): {line}")
     print(
         f"   moves answered during the fault: {r['moves_answered']}, "
         f"p95 {r['moves_p95_ms']} ms (max {r['moves_max_ms']} ms)"
     )
     print(
         f"   other people's requests during the fault: {r['others_requests']}, "
-        f"p95 {r['others_p95_ms']} ms"
+        f"p95 {r['others_p95_ms']} ms (slowest: {', '.join(r['others_slowest'])})"
     )
     print(
         f"   moves of the phase: {r['moves_in_phase']} answered 200; statuses "
