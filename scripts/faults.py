@@ -26,7 +26,8 @@ again, then the site settles (every email row sent or skipped). The faults:
 - redis-stopped:  the cache and push Redis is killed, then started again (empty);
 - redis-frozen:   the same Redis is sent SIGSTOP (it accepts connections and
                   answers nothing), then SIGCONT;
-- broker-stopped: the broker's Redis is killed, then started again (empty);
+- broker-stopped: the broker's Redis is killed while a worker is sending an
+                  email (the SMTP sink holds it), then started again (empty);
 - worker-killed:  the SMTP sink holds an email's answer and the worker sending
                   it is killed with SIGKILL (its whole process group), once
                   after the sink took the message in (the email may then come
@@ -559,8 +560,14 @@ def inject(name: str, cluster: FaultCluster, timing: Timing, stop_at: float) -> 
         time.sleep(timing.fault)
         cache.thaw()
     elif name == "broker-stopped":
+        # While a worker holds a message: an email it is sending (acks_late).
+        end = time.monotonic() + timing.fault
+        sink.hold(False)
+        did["holding"] = sink.held.wait(timing.fault / 2)
         broker.stop()
-        time.sleep(timing.fault)
+        time.sleep(1)
+        sink.release()
+        time.sleep(max(0.0, end - time.monotonic()))
         broker.start()
     elif name == "worker-killed":
         did["kills"] = []
