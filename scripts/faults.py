@@ -781,6 +781,10 @@ def show(result: dict) -> None:
     )
     for line in r["did"].get("kills", []):
         print(f"   {line}")
+    if "holding" in r["did"]:
+        print(
+            f"   a worker was sending an email as the broker stopped: {r['did']['holding']}"
+        )
     for line in r["processes_exited"]:
         print(f"   started again (as compose.yaml's restart policy does): {line}")
     print(
