@@ -49,7 +49,8 @@ again, as compose.yaml's restart policy does, and says so), or the watcher's
 p95 over 300 ms while Redis is frozen. An email the sink got twice is printed
 as doubled: both copies carry the row's Message-ID, by which servers and
 clients keep one (docs/notifications.md); two rows for one email cannot be
-(the outbox's unique constraints). `--json FILE` writes the figures.
+(the outbox's unique constraints). `--json FILE` writes the figures; `--keep`
+keeps the folder of the logs.
 """
 
 from __future__ import annotations
@@ -212,6 +213,7 @@ class FaultCluster(Cluster):
         self.cache_redis = cache
         self.broker_redis = broker
         self.sink = sink
+        self.keep = False  # the logs and mail folder, after the run
         self.argv: dict[str, list[str]] = {}
         self.killed: set[int] = set()
         self.supervising = threading.RLock()
@@ -235,6 +237,9 @@ class FaultCluster(Cluster):
         super().prepare()  # Ana and Ben
         names = [n for pair in PAIRS for n in pair if n not in ("Ana", "Ben")]
         self.manage("shell", "-c", more_people([*names, WATCHER]))
+
+    def __exit__(self, *exc):
+        self.teardown(keep=self.keep)
 
     def spawn(self, name: str, args: list[str]) -> None:
         self.argv[name] = args
@@ -545,8 +550,8 @@ class Timing:
     settle: float
 
 
-QUICK = Timing(lead=3, fault=8, after=4, settle=90)
-FULL = Timing(lead=5, fault=30, after=10, settle=120)
+QUICK = Timing(lead=3, fault=8, after=4, settle=150)
+FULL = Timing(lead=5, fault=30, after=10, settle=180)
 
 
 def inject(name: str, cluster: FaultCluster, timing: Timing, stop_at: float) -> dict:
@@ -725,6 +730,11 @@ def phase(
         "moves_max_ms": _round(max(ms) if ms else None),
         "others_requests": len(others),
         "others_p95_ms": _round(p95([a.ms for a in others])),
+        "others_by_kind": {
+            kind: [len(ms), _round(p95(ms))]
+            for kind in sorted({a.kind for a in others})
+            for ms in [[a.ms for a in others if a.kind == kind]]
+        },
         "others_slowest": [
             f"{a.kind} {a.ms:.0f} ms" for a in sorted(others, key=lambda a: -a.ms)[:3]
         ],
@@ -800,6 +810,10 @@ def show(result: dict) -> None:
         f"   other people's requests during the fault: {r['others_requests']}, "
         f"p95 {r['others_p95_ms']} ms (slowest: {', '.join(r['others_slowest'])})"
     )
+    kinds = ", ".join(
+        f"{k} {n} p95 {v} ms" for k, (n, v) in r["others_by_kind"].items()
+    )
+    print(f"     by kind: {kinds}")
     print(
         f"   moves of the phase: {r['moves_in_phase']} answered 200; statuses "
         f"{r['move_statuses']}; applied but not answered (or the reverse): "
@@ -831,6 +845,7 @@ def main(argv=None) -> int:
     )
     parser.add_argument("--faults", default=",".join(FAULTS))
     parser.add_argument("--json", type=Path, help="write the figures here")
+    parser.add_argument("--keep", action="store_true", help="keep the logs folder")
     args = parser.parse_args(argv)
     faults = [f for f in args.faults.split(",") if f]
     unknown = set(faults) - set(FAULTS)
@@ -853,6 +868,7 @@ def main(argv=None) -> int:
     with RedisProcess() as cache, RedisProcess() as broker:
         sink = Sink().start()
         cluster = FaultCluster(cache, broker, sink)
+        cluster.keep = args.keep
         try:
             with cluster:
                 print(
