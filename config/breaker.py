@@ -49,10 +49,16 @@ class Breaker:
                 target=self.probe_until_answered, name=name, daemon=True
             ).start()
         if first:
+            how = (
+                "a probe tries it every"
+                if self.probe
+                else "a call tries it again after"
+            )
             log.warning(
-                "%s: failing (%s); skipped for %.0f s at a time until it answers",
+                "%s: failing (%s); skipped until it answers (%s %.0f s)",
                 self.name,
                 type(exc).__name__ if exc else "error",
+                how,
                 self.seconds,
             )
 
