@@ -304,13 +304,13 @@ CELERY_WORKER_REDIRECT_STDOUTS = False  # emails echoed as written, not as log l
 # is routed to is declared here, so that a plain `celery -A config worker` (the
 # documented command) consumes them all; `-Q bots` or `-Q celery` makes a worker
 # of one queue.
-# A consumer that survives the broker going away while it holds messages
-# (config/worker.py).
-CELERY_WORKER_CONSUMER = "config.worker:Consumer"
 CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name) for name in ("celery", "bots")
 ]
+# A consumer that survives the broker going away while it holds messages
+# (config/worker.py).
+CELERY_WORKER_CONSUMER = "config.worker:Consumer"
 
 # Computer players (games/bots/levels.py): what one "hard" decision may spend,
 # iterations of its search and seconds of wall clock, whichever ends first. Each
