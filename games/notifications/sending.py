@@ -57,12 +57,19 @@ class SendFailed(Exception):
         return f"notification {self.notification_id}: {self.reason}"
 
 
+def lease() -> timedelta:
+    """How long a claimed row is held (settings: NOTIFICATION_LEASE_SECONDS,
+    LEASE by default; scripts/faults.py shortens it to see a killed send redone)."""
+    seconds = getattr(settings, "NOTIFICATION_LEASE_SECONDS", None)
+    return LEASE if seconds is None else timedelta(seconds=float(seconds))
+
+
 def claim(notification_id: int, now: datetime) -> bool:
     """Takes the row for one send attempt; False if sent, skipped or held."""
     return bool(
         Notification.objects.filter(
             pk=notification_id, state=State.PENDING, next_attempt_at__lte=now
-        ).update(next_attempt_at=now + LEASE)
+        ).update(next_attempt_at=now + lease())
     )
 
 

@@ -527,6 +527,21 @@ def test_a_worker_killed_mid_send_is_replaced_after_its_lease(game):
     assert len(mail.outbox) == 1
 
 
+def test_the_lease_is_a_setting(game, settings):
+    """NOTIFICATION_LEASE_SECONDS (scripts/faults.py shortens it to see a
+    killed send done again within its run)."""
+    settings.NOTIFICATION_LEASE_SECONDS = 20
+    row = Notification.objects.get(kind=Kind.YOUR_TURN)
+    start = datetime(2027, 2, 1, 10, 0, tzinfo=UTC)
+    Notification.objects.filter(pk=row.pk).update(next_attempt_at=start)
+    with time_machine.travel(start, tick=False) as clock:
+        assert sending.claim(row.pk, start)
+        clock.shift(timedelta(seconds=19))
+        assert not sending.claim(row.pk, start + timedelta(seconds=19))
+        clock.shift(timedelta(seconds=2))
+        assert sending.claim(row.pk, start + timedelta(seconds=21))
+
+
 def test_an_email_sent_again_has_the_same_message_id_and_another_email_another(
     game, smtp
 ):
