@@ -1,5 +1,5 @@
 """The people of scripts/faults.py: browsers over HTTP (timed answers), pairs
-playing Lost Cities at tables of their own, the watcher, and a listener of the
+playing the faulted game (`fault_game`: FAULTS_GAME, else the lobby's first) at tables of their own, the watcher, and a listener of the
 push events as an open page hears them.
 """
 
@@ -16,9 +16,17 @@ from dataclasses import dataclass, field
 from cluster import PASSWORD  # scripts/, beside this file
 from fault_site import email_of
 
+
+def fault_game() -> str:
+    """The slug of the game the pairs play: FAULTS_GAME, else the lobby's first."""
+    import os
+
+    from games import registry
+
+    return os.environ.get("FAULTS_GAME") or registry.GAMES[0].slug
+
+
 # What the clients saw.
-
-
 @dataclass
 class Answer:
     phase: str
@@ -91,12 +99,13 @@ class Client:
     def new_table(self) -> int:
         from games import registry
 
-        page = self.send("new page", "GET", "/new/lost-cities/")
+        slug = fault_game()
+        page = self.send("new page", "GET", f"/new/{slug}/")
         found = re.search(r'name="once" value="([^"]+)"', page.text if page else "")
-        data = {**registry.get("lost-cities").form_defaults()}
+        data = {**registry.get(slug).form_defaults()}
         if found:
             data["once"] = found[1]
-        response = self.send("new", "POST", "/new/lost-cities/", data=data)
+        response = self.send("new", "POST", f"/new/{slug}/", data=data)
         if response is None or response.status_code != 302:
             raise RuntimeError(f"{self.name} could not open a table")
         return int(response.headers["location"].rstrip("/").rsplit("/", 1)[1])

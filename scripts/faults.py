@@ -12,7 +12,8 @@ once). Emails go to an SMTP sink of this script, on a loopback port.
 
 The site is scripts/cluster.py's: two uvicorn nodes behind the round-robin
 proxy, two Celery workers started as compose.yaml starts them, one beat. Pairs
-of people play Lost Cities over HTTP as a browser's htmx does (log-in form, new
+of people play a two-player table of the lobby's first game (FAULTS_GAME
+to choose another) over HTTP as a browser's htmx does (log-in form, new
 table form, join button, move posts; a move drawn at random from the engine's
 legal moves), each pair at tables of its own; one more person, the watcher,
 loads the lobby, their games and their own table's page and poll: the "other
