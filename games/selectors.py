@@ -287,7 +287,7 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
 
 
 # The board's links, made from each url's pattern reversed once (per script
-# prefix): `{% url %}` reversed them on every render, 10-25 µs each.
+# prefix): `{% url %}` reversed them on every render (docs/benchmarks.md).
 GAME_URLS = {
     "move": "games:move",
     "poll": "games:poll",

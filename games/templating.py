@@ -5,7 +5,7 @@ section: the top bar, the game's own board, the log) is a Jinja2 template
 under `templates/` ending in `.jinja`; the pages around it are Django
 templates. Jinja2 compiles a template to Python once; with the Lost Cities
 pieces kept (`kept`, below), a board section costs close to what the markup
-once built in Python did (measured in-process: about 8 % more CPU).
+once built in Python did (docs/benchmarks.md).
 
 Autoescaping is on. Texts are translated by the i18n extension with Django's
 own gettext functions, so `{% trans %}` blocks read the project's catalogue
@@ -86,7 +86,7 @@ _reversed: dict[tuple, str] = {}
 
 
 def url(name: str, *args) -> str:
-    """`reverse`, kept per url conf and script prefix (10-25 µs a call)."""
+    """`reverse`, kept per url conf and script prefix (docs/benchmarks.md)."""
     key = (get_urlconf(), get_script_prefix(), name, args)
     found = _reversed.get(key)
     if found is None:
@@ -172,8 +172,8 @@ def kept(context, piece, macro, *args):
 class BoardEnvironment(Environment):
     """Jinja2's environment, reading `a.b` of a dict as `a["b"]` first (as
     Django's templates do): the boards are drawn from the engines' views, plain
-    dicts, and Jinja2 tries an attribute first, an exception per look-up (about
-    a fifth of drawing a board)."""
+    dicts, and Jinja2 tries an attribute first, an exception per look-up
+    (docs/benchmarks.md)."""
 
     def make_globals(self, d):
         """A template's globals as one plain dict (Jinja2's default is a

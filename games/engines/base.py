@@ -129,7 +129,7 @@ def clone(state: dict) -> dict:
     """A deep copy of a JSON state, so that `apply` never mutates its input.
 
     A pickle round trip: the same copy as `copy.deepcopy` for plain data (shared
-    objects stay shared inside the copy), four times faster."""
+    objects stay shared inside the copy), faster (docs/benchmarks.md)."""
     # Our own in-memory state, pickled and read back at once: never bytes from
     # outside, which is what makes unpickling unsafe.
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # noqa: S301
