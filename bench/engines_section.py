@@ -1,7 +1,7 @@
 """Engines: random games through the public contract (legal_moves + apply), checks off.
 
 For each registered engine and player count: games/s, decisions/s and the mean
-number of decisions per game; Lost Cities also against bench/lc_mutable.py.
+number of decisions per game; Lost Cities also against bench/mutable_baseline.py.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import time
 from games import engines
 from games.engines.playout import play_one
 
-from . import lc_mutable
+from . import mutable_baseline
 
 
 def _timed(play, budget: float, min_games: int) -> dict:
@@ -109,7 +109,7 @@ class ContractFloor(NullEngine):
 
 def mutable_play(seed: int = 1):
     def play(index: int) -> int:
-        decisions, _scores = lc_mutable.play_game(random.Random(seed + index))
+        decisions, _scores = mutable_baseline.play_game(random.Random(seed + index))
         return decisions
 
     return play

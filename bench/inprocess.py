@@ -150,23 +150,23 @@ def _length(at, repeat) -> dict:
 
     engine = engines.get("lost-cities")
     c, d = make_users(2, "lcfull")
-    lc_clients = [_client(c), _client(d)]
-    lc, lc_warm = make_active_games("lost-cities", [[c, d], [c, d]], seed=4242)
-    seat = engine.to_move(lc_warm.state)[0]
-    lc_clients[seat].post(
-        f"/games/{lc_warm.pk}/move",
-        {"move": _json(engine.legal_moves(lc_warm.state, seat)[0]), "version": "0"},
+    players = [_client(c), _client(d)]
+    whole, warm_up = make_active_games("lost-cities", [[c, d], [c, d]], seed=4242)
+    seat = engine.to_move(warm_up.state)[0]
+    players[seat].post(
+        f"/games/{warm_up.pk}/move",
+        {"move": _json(engine.legal_moves(warm_up.state, seat)[0]), "version": "0"},
         headers={"HX-Request": "true"},
     )
     rng = random.Random(4242)
-    state, version, samples = lc.state, 0, []
+    state, version, samples = whole.state, 0, []
     while not engine.is_over(state):
         seat = engine.to_move(state)[0]
         move = rng.choice(engine.legal_moves(state, seat))
         samples.append(
             measure(
-                lambda s=seat, m=move, v=version: lc_clients[s].post(
-                    f"/games/{lc.pk}/move",
+                lambda s=seat, m=move, v=version: players[s].post(
+                    f"/games/{whole.pk}/move",
                     {"move": _json(m), "version": str(v)},
                     headers={"HX-Request": "true"},
                 )
@@ -174,7 +174,7 @@ def _length(at, repeat) -> dict:
         )
         state = engine.apply(state, seat, move)
         version += 1
-    if Game.objects.get(pk=lc.pk).version != version:
+    if Game.objects.get(pk=whole.pk).version != version:
         raise RuntimeError("the game did not take every move")
     first, last = samples[0], samples[-2]
     return {

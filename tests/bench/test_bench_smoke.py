@@ -6,7 +6,7 @@ import signal
 
 import pytest
 
-from bench import engines_section, lc_mutable
+from bench import engines_section, mutable_baseline
 from bench.__main__ import main
 from games import engines
 
@@ -29,7 +29,7 @@ def test_engine_section_plays_one_game_per_engine_and_player_count():
 
 def test_mutable_lost_cities_plays_whole_rounds():
     for seed in range(20):
-        decisions, scores = lc_mutable.play_game(random.Random(seed))
+        decisions, scores = mutable_baseline.play_game(random.Random(seed))
         # 44 cards left after the deal, each turn a play-or-discard then a draw.
         assert decisions >= 88 and decisions % 2 == 0
         assert all(isinstance(s, int) for s in scores)
