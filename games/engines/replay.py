@@ -67,6 +67,6 @@ def replay_from_seed(
     after: Callable[[int, dict], None] | None = None,
 ) -> dict:
     """The state after `moves`, from the set-up of that many players with those
-    (validated) options and that seed: `replay` from `engine.setup`."""
+    (validated) options and that seed: `replay` from the engine's `setup`."""
     state = engine.setup(num_players, options, seed)
     return replay(engine, state, moves, until=until, after=after)
