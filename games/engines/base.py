@@ -96,13 +96,6 @@ class SeededRandom:
             self.state[self.key] = {"seed": rng_state["seed"], "n": rng_state["n"] + 1}
 
 
-def shuffled(items: list, seed: int) -> list:
-    """A shuffled copy of `items`, from a seed (for set-up)."""
-    out = list(items)
-    random.Random(seed).shuffle(out)
-    return out
-
-
 def redeal(places: list[list], rng: random.Random) -> list[list]:
     """The items of `places` shuffled together and dealt back, each place keeping its
     size: new lists, in the same order as `places` (for `determinize`)."""
