@@ -10,7 +10,8 @@ name whose first part is one of the project's packages (`games.push.Hub`), a
 module of the project (`push.Hub`, `services.move_submit`) or, in a
 docstring, a name of its own module must resolve: each module part to a
 module, each other part to a name the module or class defines at its top
-level (read from the source, nothing imported). Anything else in backticks
+level (read from the source, nothing imported). A url name of one of the
+apps (`games:poll`) must be in its urls.py. Anything else in backticks
 (settings, URLs, code, library names) is not checked here.
 
 A quote that names what does not exist yet, on purpose, goes in `ALLOWED`
@@ -249,6 +250,51 @@ def flat_prefixes() -> tuple[str, ...]:
     return tuple(sorted(prefixes))
 
 
+URL_NAME = re.compile(r"([a-z_]+):([\w-]+)")
+
+
+@cache
+def url_names() -> dict[str, frozenset[str]]:
+    """An app's url namespace -> the names its urls.py gives (read from the
+    source: `app_name` and every `name=` of a `path`)."""
+    found = {}
+    for module, path in modules().items():
+        if not module.endswith(".urls"):
+            continue
+        body = parsed(path).body
+        app = next(
+            (
+                stmt.value.value
+                for stmt in body
+                if isinstance(stmt, ast.Assign)
+                and any(
+                    isinstance(t, ast.Name) and t.id == "app_name" for t in stmt.targets
+                )
+                and isinstance(stmt.value, ast.Constant)
+            ),
+            None,
+        )
+        if app is None:
+            continue
+        found[app] = frozenset(
+            kw.value.value
+            for node in ast.walk(parsed(path))
+            if isinstance(node, ast.Call)
+            for kw in node.keywords
+            if kw.arg == "name" and isinstance(kw.value, ast.Constant)
+        )
+    return found
+
+
+def url_problem(quote: str) -> str | None:
+    """Why a quoted url name (`games:poll`) is not one, or None (also when its
+    namespace is not one of the project's apps)."""
+    match = URL_NAME.fullmatch(quote)
+    if not match or match[1] not in url_names():
+        return None
+    return None if match[2] in url_names()[match[1]] else "no such url name"
+
+
 def docstrings(path: Path):
     """(line, text) of each module, class and function docstring of a file."""
     todo: list[ast.AST] = [parsed(path)]
@@ -308,7 +354,7 @@ def problems() -> list[str]:
                 if not path_exists(quote, folders):
                     found.append(f"{where}: `{quote}`: no such file or folder")
                 continue
-            why = dotted_problem(quote, module)
+            why = url_problem(quote) or dotted_problem(quote, module)
             if why:
                 found.append(f"{where}: `{quote}`: {why}")
     return found
@@ -329,6 +375,14 @@ def test_allowed_quotes_are_still_missing():
         or (not is_path(q) and DOTTED.fullmatch(q) and resolves(q))
     ]
     assert not stale, stale
+
+
+def test_url_names_are_checked():
+    """A quoted url name of one of the apps must be one; another namespace
+    (an htmx event, `sse:version`) is not checked."""
+    assert url_problem("games:poll") is None
+    assert url_problem("games:no_such_page")
+    assert url_problem("sse:version") is None
 
 
 @pytest.mark.parametrize(
