@@ -6,9 +6,10 @@ import signal
 
 import pytest
 
-from bench import engines_section, mutable_baseline
+from bench import engines_section
 from bench.__main__ import main
 from games import engines
+from games.lost_cities import baseline as lc_mutable
 
 
 def test_engine_section_plays_one_game_per_engine_and_player_count():
@@ -29,7 +30,7 @@ def test_engine_section_plays_one_game_per_engine_and_player_count():
 
 def test_mutable_lost_cities_plays_whole_rounds():
     for seed in range(20):
-        decisions, scores = mutable_baseline.play_game(random.Random(seed))
+        decisions, scores = lc_mutable.play_game(random.Random(seed))
         # 44 cards left after the deal, each turn a play-or-discard then a draw.
         assert decisions >= 88 and decisions % 2 == 0
         assert all(isinstance(s, int) for s in scores)
