@@ -7,8 +7,8 @@ redis-py's, with the semantics of Django's Redis backend (the same serializer:
 
 - **One client per process.** Django (6.1) builds a new `redis.Redis` for every
   cache call; its set-up costs more than the call itself, and the presence and
-  rate-limit reads make such calls on many requests (measured 1 December: 293 µs
-  a `get` through Django's client, 106 µs through a shared one). Django makes a
+  rate-limit reads make such calls on many requests (docs/benchmarks.md,
+  "Kept for a measured gain"). Django makes a
   cache instance per thread, and under ASGI per request, so the client is the
   process's (`CLIENTS`), not the instance's: with a pool per instance, 10,000
   open event streams held 10,000 Redis connections.

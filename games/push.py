@@ -7,7 +7,7 @@ path: `Publisher`): the game's new version on `push:game:<game_id>`, and a
 change counter on `push:user:<user_id>` for each person seated at it (their "My
 games" and the header's count). Each web process holds ONE Redis connection
 subscribed to `push:*` (`Hub`) and fans the messages out to the streams it has
-open (`games.streams`). A message carries a number only: the page then fetches
+open (`event_stream`, served by `games.views`). A message carries a number only: the page then fetches
 its own view through the poll endpoint, as a poll would, so nothing private ever
 goes through a shared channel.
 

@@ -95,7 +95,7 @@ QUICK = Timing(lead=3, fault=8, after=4, settle=150)
 FULL = Timing(lead=5, fault=30, after=10, settle=180)
 
 
-def inject(name: str, cluster: FaultCluster, timing: Timing, stop_at: float) -> dict:
+def inject(name: str, cluster: FaultCluster, timing: Timing) -> dict:
     """Starts the fault `name`, holds it for timing.fault s, ends it; returns
     what it did."""
     cache, broker, sink = cluster.cache_redis, cluster.broker_redis, cluster.sink
@@ -200,7 +200,7 @@ def phase(
         thread.start()
     time.sleep(timing.lead)
     fault_from = time.monotonic()
-    did = inject(name, cluster, timing, fault_from + timing.fault)
+    did = inject(name, cluster, timing)
     fault_to = time.monotonic()
     time.sleep(timing.after)
     stop.set()

@@ -82,11 +82,9 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
     """Caller holds the lock and has saved the game's new state. Updates the
     seats' turn flags, deadlines and results, then sends `state_changed`.
 
-    Its receivers run here, inside the transaction, in this order
-    (`games.events.RECEIVERS`): the email outbox
-    (`games.notifications.outbox.on_state_changed`), campaign episodes
-    (`campaigns.receivers.on_state_changed`) and ratings
-    (`history.receivers.rate_finished_game`).
+    Its receivers run here, inside the transaction, in the order
+    `games.events.RECEIVERS` lists them (each registers what it does after the
+    commit).
 
     Returns whether a computer player must move next (whoever moved)."""
     now = timezone.now()

@@ -6,7 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import engines
-from games.engines import IllegalMove
+from games.engines.replay import MoveDoesNotReplay, replay_from_seed
 from games.errors import Conflict, Invalid, NotAllowed
 
 from .. import json_input
@@ -76,19 +76,22 @@ def _same_simultaneous_round(
     turn-based game: at the version the player saw, someone else was to move.
 
     Rare (a stale post), so whether the seat was to move then is read from the
-    state at that version, replayed from the seed: a few milliseconds."""
+    state at that version, replayed from the seed (`replay_from_seed`)."""
     if not 0 <= expected_version < game.version:
         return False
     moves = list(game.moves.order_by("seq").values_list("seq", "seat", "move"))
     if any(seq > expected_version and seat == position for seq, seat, _m in moves):
         return False
-    state = engine.setup(game.num_players, game.options, game.seed)
     try:
-        for seq, seat, move in moves:
-            if seq > expected_version:
-                break
-            state = engine.apply(state, seat, move)
-    except IllegalMove:  # the rules changed under a running game: refuse as stale
+        state = replay_from_seed(
+            engine,
+            game.num_players,
+            game.options,
+            game.seed,
+            moves,
+            until=expected_version,
+        )
+    except MoveDoesNotReplay:  # the rules changed under a running game: stale
         return False
     then = engine.to_move(state)
     return position in then and len(then) > 1
