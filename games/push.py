@@ -1,13 +1,13 @@
 """Server push: open pages hear of a committed change at once (Server-Sent Events).
 
-A change is published to Redis after its commit (`on_state_changed`, a receiver
-of `games.events.state_changed`, registers the publishes with
-`transaction.on_commit`; a thread of the process sends them, off the request
-path: `Publisher`): the game's new version on `push:game:<game_id>`, and a
-change counter on `push:user:<user_id>` for each person seated at it (their "My
-games" and the header's count). Each web process holds ONE Redis connection
-subscribed to `push:*` (`Hub`) and fans the messages out to the streams it has
-open (`games.streams`). A message carries a number only: the page then fetches
+A change is published to Redis after its commit (the receivers below of
+`games.events`: `on_state_changed`, `on_table_changed`, `on_rematch_offered`,
+register the publishes with `transaction.on_commit`; a thread of the process
+sends them, off the request path: `Publisher`): the game's new version on
+`push:game:<game_id>`, and a change counter on `push:user:<user_id>` for each
+person seated at it (their "My games" and the header's count). Each web process
+holds ONE Redis connection subscribed to `push:*` (`Hub`) and fans the messages
+out to the streams it has open (a `Listener` each, read by `event_stream`). A message carries a number only: the page then fetches
 its own view through the poll endpoint, as a poll would, so nothing private ever
 goes through a shared channel.
 
@@ -207,6 +207,19 @@ def on_state_changed(sender, *, game, seats, **kwargs) -> None:
         version=game.version,
         user_ids=[s.user_id for s in seats if s.user_id],
     )
+
+
+def on_table_changed(sender, *, game, user_ids, **kwargs) -> None:
+    """Receiver of `games.events.table_changed`: the table's people's "My
+    games" are published after the commit (their polls compare the seats when
+    push is off)."""
+    publish_users_after_commit(user_ids)
+
+
+def on_rematch_offered(sender, *, game, seats, **kwargs) -> None:
+    """Receiver of `games.events.rematch_offered`: the finished game's people's
+    "My games" are published after the commit."""
+    publish_users_after_commit([s.user_id for s in seats if s.user_id])
 
 
 # --- receiving (async: the ASGI web process's event loop) ---------------------

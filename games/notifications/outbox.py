@@ -3,7 +3,8 @@ causes it, sent after the commit.
 
 `on_state_changed` listens to `games.events.state_changed`, inside the move's
 transaction: it writes one row per email the move causes and registers their
-sending with `transaction.on_commit`. A "your turn" row waits
+sending with `transaction.on_commit`; `on_rematch_offered` and
+`on_seat_timed_out` do the same for a rematch and a timeout. A "your turn" row waits
 `TURN_EMAIL_DELAY_SECONDS` (a minute), longer for a player looking at the page
 (`presence.POSTPONE`): `outbox_sweep` queues it when due, and the send skips it
 if the player has moved since. So a quick exchange of moves sends no email per
@@ -24,7 +25,6 @@ from .. import rows as sql_rows
 from ..models import Game, Notification, Seat
 from .presence import POSTPONE, is_present
 from .sending import enqueue_sends
-from .vacations import deadlines_skip_vacations
 
 SWEEP_BATCH = 1000
 KEEP_SENT = timedelta(days=120)  # sent and skipped rows are deleted after this
@@ -57,19 +57,9 @@ def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **
         users = {
             u.pk: u
             for u in User.objects.filter(pk__in=user_ids).only(
-                "id", "turn_emails", "game_over_emails", "away_from", "away_until"
+                "id", "turn_emails", "game_over_emails"
             )
         }
-    if game.time_per_move:
-        away = [
-            s
-            for s in waiting
-            if s.deadline
-            and users[s.user_id].away_until
-            and users[s.user_id].away_until > now
-        ]
-        if away:
-            deadlines_skip_vacations(away, game.time_per_move, now)
     delay = turn_email_delay()
     rows = [
         Notification(
@@ -92,16 +82,32 @@ def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **
     write_and_queue(rows)
 
 
-def rematch_offered(*, game: Game, by, seats: list[Seat]) -> None:
-    """The other people of the finished game hear of the rematch `by` offered
-    (`game` is the new table), if they take emails about their games' results.
-    Caller holds the lock; sent after the commit."""
+def on_rematch_offered(sender, *, game: Game, by, seats: list[Seat], **kw) -> None:
+    """Receiver of `rematch_offered`: the other people of the finished game hear
+    of the rematch `by` offered (`game` is the new table), if they take emails
+    about their games' results. Caller holds the lock; sent after the commit."""
     rows = [
         Notification(user_id=s.user_id, game=game, kind=Kind.REMATCH, version=0)
         for s in seats
         if s.user_id and s.user_id != by.pk and s.user.game_over_emails
     ]
     write_and_queue(rows)
+
+
+def on_seat_timed_out(sender, *, game: Game, seat: Seat, version: int, **kw) -> None:
+    """Receiver of `seat_timed_out`: the absent person hears that the computer
+    played their turn, if they take reminders. Caller holds the lock."""
+    if seat.user_id and seat.user.reminder_emails:
+        write_and_queue(
+            [
+                Notification(
+                    user_id=seat.user_id,
+                    game=game,
+                    kind=Kind.TIMEOUT,
+                    version=version,
+                )
+            ]
+        )
 
 
 def write_and_queue(rows: list[Notification]) -> None:

@@ -21,8 +21,8 @@ from django.db.models import (
 from django.utils import timezone
 
 from ..models import Game, Notification, Seat
+from ..services.vacations import not_away
 from .outbox import SWEEP_BATCH, write_sweep_rows
-from .vacations import not_away
 
 Kind = Notification.Kind
 

@@ -2,9 +2,9 @@
 
 Rules are the engines' business; these functions only orchestrate: lock the game
 row, call the engine, store the result, update the seats, and tell the rest of
-the site (`games.events.state_changed`). They queue nothing: the public services
-that call them (tables, moves, bots, timeouts) register the work that follows
-after the commit.
+the site (`games.events.state_changed`). Neither they nor the public services
+that call them (tables, moves, bots, timeouts) queue anything: the receivers of
+the event register what follows the commit (`games/events.py`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from games.errors import Invalid, NotFound
 from .. import rows
 from ..events import state_changed
 from ..models import Game, Move, Seat
+from .vacations import turn_deadlines
 
 
 def game_locked(game_id: int, *, with_seats: bool = False) -> Game:
@@ -80,13 +81,12 @@ def _log_lines(engine, game, position, move) -> dict:
 
 def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
     """Caller holds the lock and has saved the game's new state. Updates the
-    seats' turn flags, deadlines and results, then sends `state_changed`.
+    seats' turn flags, deadlines (`vacations.turn_deadlines`, the one place a
+    deadline is computed) and results, then sends `state_changed`.
 
-    Its receivers run here, inside the transaction, in this order
-    (`games.events.RECEIVERS`): the email outbox
-    (`games.notifications.outbox.on_state_changed`), campaign episodes
-    (`campaigns.receivers.on_state_changed`) and ratings
-    (`history.receivers.rate_finished_game`).
+    Its receivers run here, inside the transaction, in the order
+    `games.events.RECEIVERS` lists (the email outbox, server push, the
+    computer player's task, campaign episodes, ratings, metrics).
 
     Returns whether a computer player must move next (whoever moved)."""
     now = timezone.now()
@@ -94,12 +94,13 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
     over = engine.is_over(game.state)
     newly_to_move = [s for s in seats if s.position in to_move and not s.to_move]
     results = {r["seat"]: r for r in engine.outcome(game.state)} if over else {}
+    deadlines = turn_deadlines(newly_to_move, game.time_per_move, now)
     changed = []
     for seat in seats:
         waiting = seat.position in to_move
         deadline = seat.deadline if (waiting and seat.to_move) else None
-        if waiting and not seat.to_move and game.time_per_move:
-            deadline = now + game.time_per_move
+        if seat.position in deadlines:
+            deadline = deadlines[seat.position]
         result = results.get(seat.position)
         new = (waiting, deadline)
         if result:
@@ -119,6 +120,7 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
         )
     elif changed:
         rows.seats_turns_update(changed)
+    bots_next = any(s.is_bot and s.position in to_move for s in seats)
     state_changed.send(
         sender=Game,
         game=game,
@@ -127,8 +129,9 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
         newly_to_move=newly_to_move,
         finished=over,
         by_bot=from_bot,
+        bots_next=bots_next,
     )
-    return any(s.is_bot and s.position in to_move for s in seats)
+    return bots_next
 
 
 def game_forfeit(game, engine, seats, absent, now) -> None:
@@ -158,4 +161,5 @@ def game_forfeit(game, engine, seats, absent, now) -> None:
         newly_to_move=[],
         finished=True,
         by_bot=False,
+        bots_next=False,
     )

@@ -11,7 +11,6 @@ from games.errors import Conflict, Invalid, NotAllowed
 
 from .. import json_input
 from ..models import Game
-from .bots import bots_play_after_commit
 from .core import game_locked, move_apply
 
 MAX_MOVE_BYTES = 4096
@@ -59,8 +58,7 @@ def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Gam
             )
         if seat.position not in engine.to_move(game.state):
             raise Conflict(_("It is not your turn."))
-        if move_apply(game, engine, seats, seat.position, move):
-            bots_play_after_commit(game)
+        move_apply(game, engine, seats, seat.position, move)
     return game
 
 

@@ -35,7 +35,6 @@ from accounts.models import User
 from games import services
 from games.models import Game, Notification, Seat
 from games.notifications import (
-    deadlines,
     digests,
     emails,
     outbox,
@@ -448,7 +447,7 @@ def test_sweeps_make_the_same_number_of_queries_for_3_or_30_due_games(
                 assert digests.digests_sweep() == n
             clock.move_to(start + timedelta(days=2))
             with CaptureQueriesContext(connection) as deadlines_queries:
-                assert deadlines.deadlines_sweep() == n
+                assert tasks.deadlines_sweep() == n
             Notification.objects.all().delete()
             counts[n] = (
                 len(reminders_queries.captured_queries),

@@ -87,15 +87,22 @@ def test_the_registry_gives_each_game_its_parts():
         registry.get("no-such-game")
 
 
-def test_the_receivers_of_state_changed_are_the_ones_games_events_lists():
-    """games/events.py says what a move sets off; this keeps it true."""
-    from games.events import RECEIVERS, state_changed
+def test_the_receivers_of_every_event_are_the_ones_games_events_lists():
+    """games/events.py says what each change sets off; this keeps it true."""
+    from django.dispatch import Signal
 
-    connected = [
-        f"{receiver().__module__}.{receiver().__name__}"
-        for _key, receiver, _sender, _is_async in state_changed.receivers
-    ]
-    assert connected == list(RECEIVERS)
+    from games import events
+
+    signals = {
+        name: value for name, value in vars(events).items() if isinstance(value, Signal)
+    }
+    assert set(signals) == set(events.RECEIVERS)
+    for name, signal in signals.items():
+        connected = [
+            f"{receiver().__module__}.{receiver().__name__}"
+            for _key, receiver, _sender, _is_async in signal.receivers
+        ]
+        assert connected == list(events.RECEIVERS[name]), name
 
 
 def test_every_task_beat_runs_or_the_site_queues_is_registered_under_its_name():

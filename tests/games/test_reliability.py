@@ -25,9 +25,9 @@ from django.urls import reverse
 from django.utils import timezone
 from game_helpers import close_thread_connection
 
-from games import engines, rows, services
+from games import engines, rows, services, tasks
 from games.models import Game, Move, Notification, Seat
-from games.notifications import deadlines, digests, outbox, reminders
+from games.notifications import digests, outbox, reminders
 
 ROOT = Path(__file__).resolve().parents[2]
 LC = engines.get("lost-cities")
@@ -267,7 +267,7 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
     sweeps = [
         outbox.outbox_sweep,
         reminders.reminders_sweep,
-        deadlines.deadlines_sweep,
+        tasks.deadlines_sweep,
         digests.digests_sweep,
     ]
     # Late enough for the turn emails and a reminder (a fifth of 10 h left).
