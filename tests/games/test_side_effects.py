@@ -93,19 +93,29 @@ def test_turn_deadlines_skip_each_players_own_vacations(ana, ben):
 
 
 def test_the_services_register_no_after_commit_work_of_their_own(
-    ana, ben, django_capture_on_commit_callbacks
+    ana, ben, make_user, settings, django_capture_on_commit_callbacks
 ):
-    """With every receiver disconnected, a table made, joined, filled with a
-    computer player, moved in and offered again queues nothing and publishes
-    nothing: what follows a commit is the receivers' business only."""
+    """With every receiver disconnected (and push on), a table made, joined,
+    left, filled with computer players who move first, and moved in queues
+    nothing and publishes nothing: what follows a commit is the receivers'
+    business only."""
+    settings.PUSH_ENABLED = True  # publishes registered, never run: no Redis
     engine = engines.get("lost-cities")
     with no_receivers(), django_capture_on_commit_callbacks() as callbacks:
+        three = services.game_create(
+            creator=ana, engine_slug="citadels", num_players=3, options={}
+        )
+        services.seat_join(game_id=three.pk, user=ben)
+        services.game_leave(game_id=three.pk, user=ben)
         table = services.game_create(
             creator=ana, engine_slug="lost-cities", num_players=2, options={}
         )
         services.seat_join(game_id=table.pk, user=ben)
         computer = services.game_create(
             creator=ben, engine_slug="lost-cities", num_players=2, options={}
+        )
+        Seat.objects.filter(game=computer, position=0).update(
+            user=None, bot_level="easy"
         )
         services.seat_add_bot(game_id=computer.pk, user=ben, level="easy")
         table.refresh_from_db()
