@@ -94,7 +94,8 @@ def bots_play(*, game_id: int, version: int | None = None) -> int:
         if locked.version != game.version:
             return 0  # moved meanwhile: that commit queued what comes next
         seats = list(locked.seats.all())
-        if not move_apply(locked, engine, seats, seat.position, move, from_bot=True):
+        played = move_apply(locked, engine, seats, seat.position, move, from_bot=True)
+        if not played.bots_next:
             _unmark(game_id)
     return 1
 
