@@ -20,11 +20,10 @@ class GamesConfig(AppConfig):
             push,
             receivers,
         )
-        from games.notifications import outbox
 
-        # The email outbox: rows written inside the change's transaction.
+        # Emails: the outbox's rows written inside the change's transaction.
         events.state_changed.connect(
-            outbox.on_state_changed, dispatch_uid="games.notifications"
+            receivers.emails_on_state_changed, dispatch_uid="games.notifications"
         )
         # Server push: the version published to the open pages after the commit.
         events.state_changed.connect(push.on_state_changed, dispatch_uid="games.push")
@@ -34,11 +33,11 @@ class GamesConfig(AppConfig):
         )
         events.table_changed.connect(push.on_table_changed, dispatch_uid="games.push")
         events.rematch_offered.connect(
-            outbox.on_rematch_offered, dispatch_uid="games.notifications"
+            receivers.emails_on_rematch_offered, dispatch_uid="games.notifications"
         )
         events.rematch_offered.connect(
             push.on_rematch_offered, dispatch_uid="games.push"
         )
         events.seat_timed_out.connect(
-            outbox.on_seat_timed_out, dispatch_uid="games.notifications"
+            receivers.emails_on_seat_timed_out, dispatch_uid="games.notifications"
         )

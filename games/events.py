@@ -37,7 +37,7 @@ seat_timed_out = Signal()
 RECEIVERS = {
     "state_changed": (
         # "Your turn" and "game over" emails: outbox rows written with the move.
-        "games.notifications.outbox.on_state_changed",
+        "games.receivers.emails_on_state_changed",
         # Open pages told of the new version (server push): after the commit.
         "games.push.on_state_changed",
         # A computer player to move: its task queued after the commit.
@@ -55,12 +55,12 @@ RECEIVERS = {
     ),
     "rematch_offered": (
         # The other players' emails: outbox rows written with the new table.
-        "games.notifications.outbox.on_rematch_offered",
+        "games.receivers.emails_on_rematch_offered",
         # The players' pages (server push): after the commit.
         "games.push.on_rematch_offered",
     ),
     "seat_timed_out": (
         # The absent player's email: an outbox row written with the moves.
-        "games.notifications.outbox.on_seat_timed_out",
+        "games.receivers.emails_on_seat_timed_out",
     ),
 }

@@ -1,17 +1,49 @@
-"""Receivers of the platform's events (games/events.py) that queue the games
-app's own tasks after the commit.
+"""Receivers of the platform's events (games/events.py) that do the games
+app's after-commit work: the emails' rows written with the change and their
+sending queued, and a computer player's move queued.
 
-The email outbox's and server push's receivers live beside what they do
-(`games.notifications.outbox`, `games.push`); this module holds those that
-need `games.tasks`, which only receivers and beat reach.
+Server push's receivers live beside the publishes (`games.push`). The
+listeners compute nothing themselves: the rows are the outbox's
+(`games.notifications.outbox`), the marks are the services'
+(`games.services.bots`); the tasks queued are in `games.tasks`, which only
+receivers and beat reach.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
+from . import tasks
+from .notifications import outbox
 from .services import bots
-from .tasks import bots_play_task
+
+
+def _sends_after_commit(ids: list[int]) -> None:
+    """The rows due now are queued once the change commits (nothing on a
+    rollback); the others are left to the outbox sweep."""
+    if ids:
+        transaction.on_commit(lambda: tasks.sends_queue(ids))
+
+
+def emails_on_state_changed(
+    sender, *, game, seats, newly_to_move, finished, **kwargs
+) -> None:
+    """ "Your turn" and "game over" emails: rows written with the move."""
+    _sends_after_commit(
+        outbox.turn_rows(
+            game=game, seats=seats, newly_to_move=newly_to_move, finished=finished
+        )
+    )
+
+
+def emails_on_rematch_offered(sender, *, game, by, seats, **kwargs) -> None:
+    """The other players of the finished game hear of the rematch."""
+    _sends_after_commit(outbox.rematch_rows(game=game, by=by, seats=seats))
+
+
+def emails_on_seat_timed_out(sender, *, game, seat, version, **kwargs) -> None:
+    """The absent player hears that the computer played their turn."""
+    _sends_after_commit(outbox.timeout_rows(game=game, seat=seat, version=version))
 
 
 def computer_move_queue(sender, *, game, bots_next=False, **kwargs) -> None:
@@ -34,9 +66,11 @@ def computer_move_queue(sender, *, game, bots_next=False, **kwargs) -> None:
             return  # moved on in the same transaction: that change queued its own
         try:
             if countdown:
-                bots_play_task.apply_async((game_id, version), countdown=countdown)
+                tasks.bots_play_task.apply_async(
+                    (game_id, version), countdown=countdown
+                )
             else:
-                bots_play_task.delay(game_id, version)
+                tasks.bots_play_task.delay(game_id, version)
         except Exception:
             bots.bots_not_queued(game_id=game_id, version=version)
             raise

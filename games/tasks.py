@@ -1,15 +1,18 @@
 """Celery tasks of the games app: thin, take ids, call services, idempotent.
 
-Every task named `games.tasks.<name>` is defined here (its name is its place;
-the names are the ones queued messages and beat's schedule carry). Beat runs
-the sweeps (`config/celery.py`); the receivers of `games.events`
-(`games/receivers.py`) queue the others after a commit; nothing else imports
-this module (tests/test_imports.py), so no service waits on a task module:
+Every task of the games app is defined here, under the name `games.tasks.<name>`
+that queued messages and beat's schedule carry. Beat runs the sweeps
+(`config/celery.py`); the receivers of `games.events` (`games/receivers.py`)
+queue the others after a commit; nothing else imports this module
+(tests/test_imports.py), so no service or notification waits on a task module:
 
 - `bots_play_task`: a computer player's move, one a task;
 - `seat_timeout_task`: a deadline passed (`games.services.timeouts`);
-- `notification_send_task` (`games.notifications.sending`, where the outbox
-  that queues it can import it): one email.
+- `notification_send_task`: one email (`games.notifications.sending`).
+
+The sweeps' functions (`outbox_sweep`, `reminders_sweep`, `digests_sweep`,
+`deadlines_sweep`, `bots_catch_up`) run a sweep of the notifications or the
+services, which returns what is due, and queue it.
 """
 
 from __future__ import annotations
@@ -19,8 +22,9 @@ import threading
 
 from celery import shared_task
 
-from .notifications import digests, outbox, reminders
-from .notifications.sending import notification_send_task
+from config import enqueue
+
+from .notifications import digests, outbox, reminders, sending
 from .services import bots, once, timeouts
 
 log = logging.getLogger(__name__)
@@ -98,19 +102,65 @@ def deadlines_sweep_task() -> int:
     return deadlines_sweep()
 
 
+@shared_task(
+    bind=True,
+    ignore_result=True,
+    acks_late=True,
+    reject_on_worker_lost=True,
+    max_retries=8,
+)
+def notification_send_task(self, notification_id: int) -> str:
+    """Sends one outbox row (exactly once); retried with backoff if SMTP fails.
+
+    Past the last retry the row stays pending and the outbox sweep sends it later.
+    """
+    try:
+        return sending.notification_send(notification_id=notification_id)
+    except sending.SendFailed as exc:
+        raise self.retry(countdown=exc.retry_in, exc=exc) from None
+
+
+def sends_queue(ids) -> None:
+    """Queues one send task per row; a broker failure is left to the outbox sweep."""
+    for notification_id in ids:
+        # A broker failure leaves the row pending: the outbox sweep sends it.
+        enqueue.enqueue(notification_send_task, notification_id)
+
+
+def outbox_sweep(now=None) -> int:
+    """Queues the outbox rows that are due; returns how many."""
+    ids = outbox.outbox_sweep(now)
+    sends_queue(ids)
+    return len(ids)
+
+
+def reminders_sweep(now=None) -> int:
+    """Writes and queues the reminders due; returns how many."""
+    ids = reminders.reminders_sweep(now)
+    sends_queue(ids)
+    return len(ids)
+
+
+def digests_sweep(now=None) -> int:
+    """Writes and queues the digests due; returns how many."""
+    ids = digests.digests_sweep(now)
+    sends_queue(ids)
+    return len(ids)
+
+
 @shared_task(ignore_result=True)
 def outbox_sweep_task() -> int:
-    return outbox.outbox_sweep()
+    return outbox_sweep()
 
 
 @shared_task(ignore_result=True)
 def reminders_sweep_task() -> int:
-    return reminders.reminders_sweep()
+    return reminders_sweep()
 
 
 @shared_task(ignore_result=True)
 def digests_sweep_task() -> int:
-    return digests.digests_sweep()
+    return digests_sweep()
 
 
 def bots_catch_up() -> int:

@@ -17,7 +17,6 @@ from games import services as game_services
 from games import tasks
 from games.errors import Refused
 from games.models import Game, Seat
-from games.notifications import reminders
 from games.services import timeouts, vacations
 
 pytestmark = pytest.mark.django_db
@@ -102,7 +101,7 @@ def test_no_timeout_and_no_reminder_while_on_vacation(ana, ben, clock):
     Seat.objects.filter(pk=seat.pk).update(deadline=NOW)  # even if overdue
     vacations.vacations_refresh()
     assert tasks.deadlines_sweep() == 0
-    assert reminders.reminders_sweep() == 0
+    assert tasks.reminders_sweep() == 0
     assert (
         timeouts.seat_timeout(game_id=game.pk, seat_id=seat.pk, version=game.version)
         == "on vacation"

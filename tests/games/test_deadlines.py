@@ -18,7 +18,6 @@ from notify_helpers import ENGINE, mover, timed_game
 from games import services, tasks
 from games.errors import Conflict, Refused
 from games.models import Game, Move, Notification
-from games.notifications import outbox, reminders
 from games.services import timeouts
 
 pytestmark = pytest.mark.django_db
@@ -58,7 +57,7 @@ def test_deadline_expiry_under_the_bot_rule(
         # "Your turn" waits its minute (TURN_EMAIL_DELAY_SECONDS), then the
         # outbox sweep sends it.
         clock.shift(timedelta(seconds=61))
-        outbox.outbox_sweep()
+        tasks.outbox_sweep()
         by_reader = {m.to[0]: m.subject for m in mail.outbox}
         assert by_reader == {
             absent.email: f"Time ran out in Lost Cities #{game.pk}",
@@ -169,7 +168,7 @@ def test_a_deadline_not_yet_reached_is_left_alone(ana, ben):
 def test_a_game_without_time_limit_never_times_out(ana, ben, lost_cities_game):
     with time_machine.travel(START + timedelta(days=400), tick=False):
         assert tasks.deadlines_sweep() == 0
-        assert reminders.reminders_sweep() == 0
+        assert tasks.reminders_sweep() == 0
     assert not Notification.objects.filter(kind="reminder").exists()
 
 
