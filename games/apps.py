@@ -17,7 +17,6 @@ class GamesConfig(AppConfig):
         from games import (
             checks,  # noqa: F401 - registers the registry's checks
             events,
-            push,
             receivers,
         )
 
@@ -26,17 +25,21 @@ class GamesConfig(AppConfig):
             receivers.emails_on_state_changed, dispatch_uid="games.notifications"
         )
         # Server push: the version published to the open pages after the commit.
-        events.state_changed.connect(push.on_state_changed, dispatch_uid="games.push")
+        events.state_changed.connect(
+            receivers.push_on_state_changed, dispatch_uid="games.push"
+        )
         # A computer player to move: its task queued after the commit.
         events.state_changed.connect(
             receivers.computer_move_queue, dispatch_uid="games.bots"
         )
-        events.table_changed.connect(push.on_table_changed, dispatch_uid="games.push")
+        events.table_changed.connect(
+            receivers.push_on_table_changed, dispatch_uid="games.push"
+        )
         events.rematch_offered.connect(
             receivers.emails_on_rematch_offered, dispatch_uid="games.notifications"
         )
         events.rematch_offered.connect(
-            push.on_rematch_offered, dispatch_uid="games.push"
+            receivers.push_on_rematch_offered, dispatch_uid="games.push"
         )
         events.seat_timed_out.connect(
             receivers.emails_on_seat_timed_out, dispatch_uid="games.notifications"

@@ -39,7 +39,7 @@ RECEIVERS = {
         # "Your turn" and "game over" emails: outbox rows written with the move.
         "games.receivers.emails_on_state_changed",
         # Open pages told of the new version (server push): after the commit.
-        "games.push.on_state_changed",
+        "games.receivers.push_on_state_changed",
         # A computer player to move: its task queued after the commit.
         "games.receivers.computer_move_queue",
         # A finished campaign episode: closed (and the next opened) after the commit.
@@ -51,13 +51,13 @@ RECEIVERS = {
     ),
     "table_changed": (
         # The table's people's pages (server push): after the commit.
-        "games.push.on_table_changed",
+        "games.receivers.push_on_table_changed",
     ),
     "rematch_offered": (
         # The other players' emails: outbox rows written with the new table.
         "games.receivers.emails_on_rematch_offered",
         # The players' pages (server push): after the commit.
-        "games.push.on_rematch_offered",
+        "games.receivers.push_on_rematch_offered",
     ),
     "seat_timed_out": (
         # The absent player's email: an outbox row written with the moves.

@@ -1,9 +1,9 @@
 """Server push: open pages hear of a committed change at once (Server-Sent Events).
 
-A change is published to Redis after its commit (the receivers below of
-`games.events`: `on_state_changed`, `on_table_changed`, `on_rematch_offered`,
-register the publishes with `transaction.on_commit`; a thread of the process
-sends them, off the request path: `Publisher`): the game's new version on
+A change is published to Redis after its commit (the receivers of
+`games.events` in `games/receivers.py` register the publishes with
+`transaction.on_commit`: `publish_after_commit`, `publish_users_after_commit`;
+a thread of the process sends them, off the request path: `Publisher`): the game's new version on
 `push:game:<game_id>`, and a change counter on `push:user:<user_id>` for each
 person seated at it (their "My games" and the header's count). Each web process
 holds ONE Redis connection subscribed to `push:*` (`Hub`) and fans the messages
@@ -197,29 +197,6 @@ def publish_users_after_commit(user_ids) -> None:
     """Registers `publish_users` for after the commit (a rematch offered)."""
     if settings.PUSH_ENABLED and user_ids:
         transaction.on_commit(partial(publish_users, list(user_ids)), robust=True)
-
-
-def on_state_changed(sender, *, game, seats, **kwargs) -> None:
-    """Receiver of `games.events.state_changed`: the game's version and each
-    seated person's "My games" are published after the commit."""
-    publish_after_commit(
-        game_id=game.pk,
-        version=game.version,
-        user_ids=[s.user_id for s in seats if s.user_id],
-    )
-
-
-def on_table_changed(sender, *, game, user_ids, **kwargs) -> None:
-    """Receiver of `games.events.table_changed`: the table's people's "My
-    games" are published after the commit (their polls compare the seats when
-    push is off)."""
-    publish_users_after_commit(user_ids)
-
-
-def on_rematch_offered(sender, *, game, seats, **kwargs) -> None:
-    """Receiver of `games.events.rematch_offered`: the finished game's people's
-    "My games" are published after the commit."""
-    publish_users_after_commit([s.user_id for s in seats if s.user_id])
 
 
 # --- receiving (async: the ASGI web process's event loop) ---------------------

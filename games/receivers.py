@@ -1,19 +1,18 @@
-"""Receivers of the platform's events (games/events.py) that do the games
-app's after-commit work: the emails' rows written with the change and their
-sending queued, and a computer player's move queued.
+"""The games app's receivers of the platform's events (games/events.py): the
+emails' rows written with the change and their sending queued, the open pages
+told after the commit (server push), a computer player's move queued.
 
-Server push's receivers live beside the publishes (`games.push`). The
-listeners compute nothing themselves: the rows are the outbox's
-(`games.notifications.outbox`), the marks are the services'
-(`games.services.bots`); the tasks queued are in `games.tasks`, which only
-receivers and beat reach.
+They compute nothing themselves: the rows are the outbox's
+(`games.notifications.outbox`), the publishes are `games.push`'s, the marks
+are the services' (`games.services.bots`); the tasks queued are in
+`games.tasks`, which only receivers and beat reach.
 """
 
 from __future__ import annotations
 
 from django.db import transaction
 
-from . import tasks
+from . import push, tasks
 from .notifications import outbox
 from .services import bots
 
@@ -44,6 +43,27 @@ def emails_on_rematch_offered(sender, *, game, by, seats, **kwargs) -> None:
 def emails_on_seat_timed_out(sender, *, game, seat, version, **kwargs) -> None:
     """The absent player hears that the computer played their turn."""
     _sends_after_commit(outbox.timeout_rows(game=game, seat=seat, version=version))
+
+
+def push_on_state_changed(sender, *, game, seats, **kwargs) -> None:
+    """The game's version and each seated person's "My games" are published
+    after the commit."""
+    push.publish_after_commit(
+        game_id=game.pk,
+        version=game.version,
+        user_ids=[s.user_id for s in seats if s.user_id],
+    )
+
+
+def push_on_table_changed(sender, *, game, user_ids, **kwargs) -> None:
+    """The table's people's "My games" are published after the commit (their
+    polls compare the seats when push is off)."""
+    push.publish_users_after_commit(user_ids)
+
+
+def push_on_rematch_offered(sender, *, game, seats, **kwargs) -> None:
+    """The finished game's people's "My games" are published after the commit."""
+    push.publish_users_after_commit([s.user_id for s in seats if s.user_id])
 
 
 def computer_move_queue(sender, *, game, bots_next=False, **kwargs) -> None:
