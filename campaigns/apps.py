@@ -7,7 +7,7 @@ class CampaignsConfig(AppConfig):
     verbose_name = _("Campaigns")
 
     def ready(self):
-        from games.events import state_changed
+        from games.events import rules_page, state_changed
 
         from . import events, receivers
 
@@ -28,3 +28,5 @@ class CampaignsConfig(AppConfig):
         events.invitations_made.connect(
             receivers.invitation_emails_queue, dispatch_uid="campaigns.invitations"
         )
+        # A game's rules page shows the chapters the reader's campaigns reached.
+        rules_page.connect(receivers.on_rules_page, dispatch_uid="campaigns.rules_page")

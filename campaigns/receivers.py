@@ -1,16 +1,22 @@
 """The campaigns' receivers: a finished episode's game heard of through
 `games.events.state_changed`, and the campaigns' own events
-(`campaigns/events.py`); each queues its task after the commit."""
+(`campaigns/events.py`), each queuing its task after the commit; and the rules
+pages (`games.events.rules_page`)."""
 
 from config import enqueue
+from games import registry
 
 from . import tasks
 from .models import Episode
+from .selectors import campaigns_reached
 
 
 def on_state_changed(sender, *, game, engine, finished, **kwargs) -> None:
     """A campaign episode just finished: close it after the move's commit."""
-    if not finished or engine.slug != "my-city":
+    if not finished:
+        return
+    spec = registry.find(engine.slug)
+    if spec is None or spec.campaign is None:
         return
     if (game.options or {}).get("mode") != "campaign":
         return
@@ -40,3 +46,14 @@ def invitation_emails_queue(sender, *, invitation_ids, **kwargs) -> None:
     """Invitations made: each invited address's email after the commit."""
     for invitation_id in invitation_ids:
         enqueue.after_commit(tasks.invitation_email_task, invitation_id)
+
+
+def on_rules_page(sender, *, spec, user, **kwargs) -> dict:
+    """A game played as a campaign: its rules page shows what the reader's
+    campaigns have reached (`CampaignSpec.rules_reached`), nothing later."""
+    if spec.campaign is None:
+        return {}
+    reached = []
+    if user.is_authenticated:
+        reached = campaigns_reached(user=user, game=spec.slug)
+    return {"reached": spec.campaign.rules_reached(reached)}

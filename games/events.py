@@ -34,6 +34,12 @@ table_changed = Signal()
 rematch_offered = Signal()
 seat_timed_out = Signal()
 
+# Sent by a game's rules page (games.views.rules) with `spec`, the game's, and
+# `user`, the reader; each receiver returns a dict the page's context is
+# updated with (the campaigns: the chapters the reader's campaigns reached).
+# A page's read, not a change: it announces nothing.
+rules_page = Signal()
+
 RECEIVERS = {
     "state_changed": (
         # "Your turn" and "game over" emails: outbox rows written with the move.
@@ -62,5 +68,9 @@ RECEIVERS = {
     "seat_timed_out": (
         # The absent player's email: an outbox row written with the moves.
         "games.receivers.emails_on_seat_timed_out",
+    ),
+    "rules_page": (
+        # The chapters the reader's campaigns reached, on a game's rules page.
+        "campaigns.receivers.on_rules_page",
     ),
 }

@@ -22,7 +22,6 @@ from django.utils import timezone
 
 from accounts.models import User
 
-from .. import rows as sql_rows
 from ..models import Game, Notification, Seat
 from .presence import POSTPONE, is_present
 
@@ -116,7 +115,7 @@ def write_rows(rows: list[Notification]) -> list[int]:
     if not rows:
         return []
     now = timezone.now()
-    sql_rows.insert(rows)  # as bulk_create, at a fraction of its cost per move
+    Notification.objects.bulk_create(rows)
     return [n.pk for n in rows if n.next_attempt_at <= now]
 
 

@@ -8,7 +8,7 @@ move): `state_changed` says so (`bots_next`) and its receiver
 queues the task after the commit. The task runs `bots_play`, which thinks the
 move out without the row lock and applies it under the lock if the game is
 still at that version; that commit announces the next one the same way. A table
-of computer players, or a simultaneous round (My City) where several are to
+of computer players, or a simultaneous round where several are to
 move, is a chain of tasks, one move each.
 
 Idempotent: a task for a version the game has left, or for a game where no
@@ -75,7 +75,7 @@ def bots_play(*, game_id: int, version: int | None = None) -> int:
     queued before versions were passed), whatever the game's version."""
     # The move is thought out without the row lock (a hard search takes up to
     # its budget): a person's move is never kept waiting by it.
-    game = rows.game(game_id)
+    game = rows.game_alone(game_id)
     if game is None or game.status != Game.Status.ACTIVE:
         _unmark(game_id)
         return 0

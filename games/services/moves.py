@@ -39,7 +39,7 @@ def parse_move(raw: str | bytes | None) -> dict:
 @dataclass
 class MovePlayed:
     """A person's move, applied: the game as saved (its seats, with their
-    users, as a prefetched `game.seats.all()`, updated by the move), the mover's
+    users, as `game.seat_list()`, updated by the move), the mover's
     position, and the engine's answers about the new state (`played`: who is
     to move, whether it is over, the outcome). The mover's `view` and `legal`
     moves are asked of the engine once, when first read: a view renders the
@@ -66,7 +66,7 @@ def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Mov
     the rest of the site, a computer player who must answer among them)."""
     with transaction.atomic():
         game = game_locked(game_id, with_seats=True)
-        seats = list(game.seats.all())
+        seats = game.seat_list()
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise NotAllowed(_("You have no seat at this table."))
@@ -91,7 +91,7 @@ def _same_simultaneous_round(
     game: Game, engine, position: int, expected_version: int
 ) -> bool:
     """Whether a decision made on an older version still stands: only in a
-    simultaneous round (My City, where every player places at once). Other
+    simultaneous round (where every player decides at once). Other
     seats' decisions since the version a player saw do not make that player's
     own stale when the player was already to decide then, beside them; the
     engine still checks the move. Any move of this seat since then (a double
