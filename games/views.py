@@ -347,6 +347,15 @@ def _board(request, context, *, page=False, status=200, poll=False):
     in the url is kept in the board's links (the poll, the replay) for a guest
     without a seat."""
     context["invite"] = request.GET.get("invite", "")
+    context["layout"] = selectors.board_layout(
+        slug=context["game"].engine,
+        view=context.get("view"),
+        position=context.get("position"),
+        legal=context.get("legal"),
+        seats=context.get("seats") or [],
+        log=context.get("log"),
+        query=request.GET,
+    )
     if page:
         return render(request, "games/game.html", context, status=status)
     board = get_template(BOARD_TEMPLATE, using="jinja2").render(context, request)

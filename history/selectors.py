@@ -15,7 +15,13 @@ from django.utils import translation
 from campaigns.selectors import record_options
 from games import engines, registry
 from games.models import Game, Move, Seat
-from games.selectors import can_see, game_urls, name_players, viewer_seat
+from games.selectors import (
+    board_layout,
+    can_see,
+    game_urls,
+    name_players,
+    viewer_seat,
+)
 
 from .models import Rating
 from .records import record_of, record_state
@@ -121,6 +127,16 @@ def replay_context(*, game: Game, user, step=None, pov=None) -> dict:
 
 def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
     over_now = engine.is_over(state)
+    boards = _boards(engine, state, pov, len(seats))
+    for board in boards:
+        board["layout"] = board_layout(
+            slug=engine.slug,
+            view=board["view"],
+            position=board["position"],
+            legal=[],
+            seats=seats,
+            log=log,
+        )
     return {
         "game": game,
         # The boards' links (an imported record has no game of its own).
@@ -134,7 +150,7 @@ def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
         "pov": pov,
         "pov_key": ALL if pov == ALL else SPECTATOR if pov is None else str(pov),
         "can_choose": can_choose,
-        "boards": _boards(engine, state, pov, len(seats)),
+        "boards": boards,
         "board_templates": board_templates(game.engine),
         "to_move": engine.to_move(state),
         "legal": [],

@@ -19,6 +19,7 @@ from games.citadels.move_labels import (
     move_key,
     move_label,
 )
+from games.registry import NO_TABLE, BoardTable
 
 
 def _anchor(move: dict) -> tuple:
@@ -109,7 +110,7 @@ def _ties(outcome: list[dict]) -> list[dict]:
     return out
 
 
-def _prompt(view, position, legal, n: Names, seats) -> str:  # noqa: C901
+def _prompt(view, position, legal, n: Names) -> str:  # noqa: C901
     if view["phase"] == "over":
         return _("The game is over.")
     to_move = view.get("to_move") or []
@@ -163,15 +164,12 @@ def _prompt(view, position, legal, n: Names, seats) -> str:  # noqa: C901
     return _("Waiting for %(p)s.") % {"p": names}
 
 
-def ct_layout(context) -> dict:
+def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
     """The line-up, the cities, your hand and cards, and every control."""
-    view = context.get("view")
     if not view:
         return {}
-    legal = context.get("legal") or []
-    seats = context.get("seats") or []
-    position = context.get("position")
-    names = Names(view, seats)
+    legal = legal or []
+    names = Names(view, dict(table.names))
     texts = view.get("district_texts") or {}
     char_texts = {c["key"]: c.get("text", "") for c in view["lineup"]}
     controls: dict[tuple, list] = {}
@@ -300,7 +298,7 @@ def ct_layout(context) -> dict:
         for c in view.get("my_characters") or []
     ]
     return {
-        "prompt": _prompt(view, position, legal, names, seats),
+        "prompt": _prompt(view, position, legal, names),
         "my_characters": my_characters,
         "lineup": lineup,
         "players": players,

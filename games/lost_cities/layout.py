@@ -1,6 +1,6 @@
 """The Lost Cities board, arranged for its template (games/lost-cities/board.jinja).
 
-`lc_layout` turns the engine's view and the legal moves into what the board
+`layout` (the spec's) turns the engine's view and the legal moves into what the board
 shows: the opponent's expeditions on top, the viewer's below, the discard piles,
 the deck and the hand, each with the legal move it offers. Each piece carries a
 `key`, what it shows, under which the template keeps its markup (`kept`, in
@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from games.lost_cities.engine.cards import colour_name
 from games.lost_cities.engine.texts import card_text as engine_card_text
 from games.lost_cities.engine.texts import score_text
+from games.registry import NO_TABLE, BoardTable
 
 
 # A card's text depends on the card and the language only, an expedition's line
@@ -58,7 +59,7 @@ def total_piece(view, seat) -> dict:
     return {"seat": seat, "total": total, "text": text, "key": (seat, total, text)}
 
 
-def lc_layout(view, position, legal):
+def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
     """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
     me = position if position is not None else 0
     other = 1 - me

@@ -6,13 +6,12 @@ and templates, its form, options in words, step texts, rules page and figures.
 """
 
 from django.utils.translation import gettext_noop
-from jinja2 import pass_context
 
 from games.my_city import figures, rules_page, steps, words
 from games.my_city.bots import PLAYERS
 from games.my_city.engine import ENGINE
 from games.my_city.forms import MyCityForm
-from games.my_city.layout import mc_layout
+from games.my_city.layout import layout
 from games.my_city.templatetags.my_city_tags import mc_campaign_link
 from games.registry import GameSpec
 
@@ -33,8 +32,8 @@ SPEC = GameSpec(
     step_name=steps.step_name,
     step_help=steps.step_help,
     step_texts=steps.TEXTS,
+    layout=layout,
     template_globals={
-        "mc_layout": pass_context(mc_layout),
         "mc_campaign_link": mc_campaign_link,
     },
 )

@@ -15,6 +15,7 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.registry import NO_TABLE, BoardTable
 from games.rival_cities.engine import texts as effects
 from games.rival_cities.engine.pieces import LAWSUIT_MAX
 from games.rival_cities.move_labels import (
@@ -60,14 +61,14 @@ def _track(position: int, win_at: int, me: int) -> list[dict]:
     return cells
 
 
-def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
-    view = context["view"]
-    legal = context.get("legal") or []
-    position = context.get("position")
-    seats = context.get("seats") or []
+def layout(  # noqa: C901, PLR0912, PLR0915
+    view, position, legal, table: BoardTable = NO_TABLE
+) -> dict:
+    """The decision panel, the ring, the cities, the cards and the results."""
+    legal = legal or []
     me = position if position is not None else 0
     other = 1 - me
-    names = {s.position: s.name for s in seats}
+    names = table.names
     decision = view.get("decision") or {}
     kind = decision.get("t") if legal else None
     handled: set[str] = set()
@@ -222,7 +223,7 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
 
     # The latest log line of each other player: what changed since one's last look.
     last_moves, seen = [], set()
-    for line in context.get("log") or []:
+    for line in table.log:
         if line["seat"] in seen or line["seat"] == position or line["seat"] is None:
             continue
         seen.add(line["seat"])
