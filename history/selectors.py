@@ -128,15 +128,6 @@ def replay_context(*, game: Game, user, step=None, pov=None) -> dict:
 def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
     over_now = engine.is_over(state)
     boards = _boards(engine, state, pov, len(seats))
-    for board in boards:
-        board["layout"] = board_layout(
-            slug=engine.slug,
-            view=board["view"],
-            position=board["position"],
-            legal=[],
-            seats=seats,
-            log=log,
-        )
     return {
         "game": game,
         # The boards' links (an imported record has no game of its own).
@@ -151,6 +142,21 @@ def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
         "pov_key": ALL if pov == ALL else SPECTATOR if pov is None else str(pov),
         "can_choose": can_choose,
         "boards": boards,
+        # Each board with its game's layout, which the board template renders.
+        "laid_out": [
+            {
+                **board,
+                "layout": board_layout(
+                    slug=engine.slug,
+                    view=board["view"],
+                    position=board["position"],
+                    legal=[],
+                    seats=seats,
+                    log=log,
+                ),
+            }
+            for board in boards
+        ],
         "board_templates": board_templates(game.engine),
         "to_move": engine.to_move(state),
         "legal": [],

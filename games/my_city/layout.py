@@ -17,18 +17,6 @@ from games.registry import NO_TABLE, BoardTable
 
 CELL = 24  # SVG units per space
 
-TERRAIN_NAMES = {
-    "M": _("mountain"),
-    "F": _("forest"),
-    ".": _("meadow"),
-    "T": _("two trees"),
-    "R": _("two rocks"),
-    "t": _("one tree"),
-    "r": _("one rock"),
-    "W": _("well"),
-    "G": _("gold vein"),
-    "X": _("ruins"),
-}
 SHAPE_NAMES = {
     "kiosk": _("kiosk"),
     "corner": _("corner"),

@@ -9,10 +9,10 @@ from django.utils.translation import gettext_noop
 
 from games.my_city import figures, rules_page, steps, words
 from games.my_city.bots import PLAYERS
+from games.my_city.campaign_link import mc_campaign_link
 from games.my_city.engine import ENGINE
 from games.my_city.forms import MyCityForm
 from games.my_city.layout import layout
-from games.my_city.templatetags.my_city_tags import mc_campaign_link
 from games.registry import GameSpec
 
 SPEC = GameSpec(

@@ -1,13 +1,7 @@
 """Filters of the Rival Cities board template (games/rival_cities/layout.py
-draws the rest): resources, costs and players named."""
+draws the rest): costs and players named."""
 
 from __future__ import annotations
-
-from games.rival_cities.move_labels import res_name
-
-
-def rc_res(res: str) -> str:
-    return res_name(res)
 
 
 def rc_bundle(bundle: dict) -> str:

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_noop
 
 from games.registry import GameSpec
 from games.rival_cities import figures, rules_page, steps, words
-from games.rival_cities.board_words import rc_bundle, rc_names, rc_res
+from games.rival_cities.board_words import rc_bundle, rc_names
 from games.rival_cities.bots import PLAYERS
 from games.rival_cities.engine import ENGINE
 from games.rival_cities.forms import RivalCitiesForm
@@ -33,5 +33,5 @@ SPEC = GameSpec(
     step_help=steps.step_help,
     step_texts=steps.TEXTS,
     layout=layout,
-    template_filters={"rc_names": rc_names, "rc_bundle": rc_bundle, "rc_res": rc_res},
+    template_filters={"rc_names": rc_names, "rc_bundle": rc_bundle},
 )

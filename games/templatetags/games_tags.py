@@ -8,19 +8,9 @@ from games import templating
 register = template.Library()
 
 # The filters the board partials have too (games/templating.py).
-move_json = register.filter(templating.move_json)
-colour_name = register.filter(templating.colour_name)
 seat_name = register.filter(templating.seat_name)
 engine_name = register.filter(templating.engine_name)
 options_words = register.filter(templating.options_words)
-
-
-@register.filter
-def get_item(mapping, key):
-    try:
-        return mapping[key]
-    except (KeyError, IndexError, TypeError):
-        return None
 
 
 @register.simple_tag

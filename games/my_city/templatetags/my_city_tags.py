@@ -1,5 +1,5 @@
-"""My City template tags of the Django pages (the campaign page): names,
-circles and the players' boards (games/my_city/layout.py draws the board)."""
+"""My City template tags of the Django pages (the campaign page): circles and
+the players' boards (games/my_city/layout.py draws the board)."""
 
 from __future__ import annotations
 
@@ -7,24 +7,12 @@ from django import template
 
 from games.my_city.layout import (
     CELL,
-    SHAPE_NAMES,
-    TERRAIN_NAMES,
     building_rects,
     river_path,
     terrain_cells,
 )
 
 register = template.Library()
-
-
-@register.filter
-def mc_terrain_name(code: str) -> str:
-    return TERRAIN_NAMES.get(code, code)
-
-
-@register.filter
-def mc_shape_name(shape: str) -> str:
-    return SHAPE_NAMES.get(shape, shape)
 
 
 @register.filter
@@ -43,23 +31,6 @@ def mc_board_svg(board: dict, label: str = "", small: bool = False) -> str:
 
     macros = engines["jinja2"].env.get_template("games/my-city/svg_board.jinja")
     return macros.module.svg_board(board, label, small)
-
-
-@register.simple_tag
-def mc_campaign_link(game) -> str:
-    """The campaign page of a campaign episode, or "" (one query)."""
-    from django.urls import reverse
-
-    try:
-        from campaigns.models import Episode
-    except ImportError:  # the campaigns app is not installed
-        return ""
-    campaign_id = (
-        Episode.objects.filter(game_id=game.pk)
-        .values_list("campaign_id", flat=True)
-        .first()
-    )
-    return reverse("campaigns:campaign", args=[campaign_id]) if campaign_id else ""
 
 
 @register.simple_tag
