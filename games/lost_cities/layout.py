@@ -59,8 +59,20 @@ def total_piece(view, seat) -> dict:
     return {"seat": seat, "total": total, "text": text, "key": (seat, total, text)}
 
 
+def _prompt(view, legal, names) -> str:
+    """What to do now, in one sentence."""
+    if view.get("over"):
+        return _("The game is over.")
+    if legal and view.get("phase") == "play":
+        return _("Your turn: play a card on one of your expeditions, or discard it.")
+    if legal:
+        return _("Now draw a card: from the deck, or the top of a discard pile.")
+    return _("Waiting for %(name)s.") % {"name": names.get(view.get("current"), "")}
+
+
 def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
-    """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
+    """Lost Cities board, arranged for the viewer: the opponent on top, you
+    below, and the prompt above them."""
     me = position if position is not None else 0
     other = 1 - me
     # The first legal move of each kind (a move's type, source and card), indexed once.
@@ -122,6 +134,7 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
             }
         )
     return {
+        "prompt": _prompt(view, legal, table.names),
         "top": {
             "seat": other,
             "rows": rows(other),
