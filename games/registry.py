@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from django.apps import apps
@@ -25,22 +25,6 @@ from django.apps import apps
 from games.bots.levels import ComputerPlayers
 from games.engines import Engine
 from games.forms.table import TableForm
-
-
-@dataclass(frozen=True)
-class BoardTable:
-    """What a board shows beside the engine's view, from the platform: each
-    seat's player name (by position), the log lines the viewer reads (newest
-    first: `seq`, `seat`, `text`) and the page's query, where a board keeps a
-    choice of its own that needs no move (My City's image of the building,
-    `?o=N`)."""
-
-    names: Mapping[int, str] = field(default_factory=dict)
-    log: tuple[dict, ...] = ()
-    query: Mapping[str, str] = field(default_factory=dict)
-
-
-NO_TABLE = BoardTable()
 
 
 @dataclass(frozen=True)
@@ -68,8 +52,8 @@ class GameSpec:
     # layout(view, seat, legal, table=NO_TABLE) -> the dict its board template
     # renders (`layout` in the template's context): the engine's view and the
     # viewer's legal moves arranged for its board, `seat` the viewer's position
-    # (None: a spectator), `table` a BoardTable. The platform calls it once per
-    # board drawn. Its key `move_query`, if any, is the platform's: a query
+    # (None: a spectator), `table` a games.boards.BoardTable. The platform
+    # calls it once per board drawn (games/boards.py). Its key `move_query`, if any, is the platform's: a query
     # string the move form posts to (My City's "?o=2"); every other key is
     # the game's own.
     layout: Callable[..., dict] | None = None

@@ -11,7 +11,7 @@ from django.db.models import Exists, OuterRef, Prefetch
 from django.urls import get_script_prefix, reverse
 from django.utils import translation
 
-from games import engines, registry
+from games import engines
 
 from . import rows
 from .models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT, CancelledTable, Game, Seat
@@ -284,23 +284,6 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
         context["rematch"] = None if just_ended else rematch_of(game=game, user=user)
         context["rematch_mark"] = rematch_mark(context["rematch"])
     return context
-
-
-def board_layout(
-    *, slug: str, view, position, legal, seats, log=(), query=None
-) -> dict:
-    """The game's board laid out for the viewer by its spec's `layout`, called
-    once per board drawn (its template renders `layout`); {} before the game
-    has a view (an open table) or for a game without a spec."""
-    spec = registry.find(slug)
-    if view is None or spec is None or spec.layout is None:
-        return {}
-    table = registry.BoardTable(
-        names={s.position: s.name for s in seats},
-        log=tuple(log or ()),
-        query=query if query is not None else {},
-    )
-    return spec.layout(view, position, legal or [], table=table)
 
 
 # The board's links, made from each url's pattern reversed once (per script

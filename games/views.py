@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from . import push, registry, selectors, services, steps, stream_slots
+from . import boards, push, registry, selectors, services, steps, stream_slots
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
@@ -349,15 +349,7 @@ def _board(request, context, *, page=False, status=200, poll=False):
     context["invite"] = request.GET.get("invite", "")
     slug = context["game"].engine
     # The game's board laid out, and the line under its prompt, once per board.
-    context["layout"] = selectors.board_layout(
-        slug=slug,
-        view=context.get("view"),
-        position=context.get("position"),
-        legal=context.get("legal"),
-        seats=context.get("seats") or [],
-        log=context.get("log"),
-        query=request.GET,
-    )
+    context["layout"] = boards.board_layout(registry.find(slug), context, request.GET)
     context["step_line"] = steps.step_help(
         slug, context.get("view"), context.get("legal") or []
     )

@@ -14,14 +14,9 @@ from django.utils import translation
 
 from campaigns.selectors import record_options
 from games import engines, registry
+from games.boards import board_layout
 from games.models import Game, Move, Seat
-from games.selectors import (
-    board_layout,
-    can_see,
-    game_urls,
-    name_players,
-    viewer_seat,
-)
+from games.selectors import can_see, game_urls, name_players, viewer_seat
 
 from .models import Rating
 from .records import record_of, record_state
@@ -128,6 +123,7 @@ def replay_context(*, game: Game, user, step=None, pov=None) -> dict:
 def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
     over_now = engine.is_over(state)
     boards = _boards(engine, state, pov, len(seats))
+    around = {"seats": seats, "log": log}
     return {
         "game": game,
         # The boards' links (an imported record has no game of its own).
@@ -142,20 +138,10 @@ def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
         "pov_key": ALL if pov == ALL else SPECTATOR if pov is None else str(pov),
         "can_choose": can_choose,
         "boards": boards,
-        # Each board with its game's layout, which the board template renders.
+        # Each board with its layout (games/boards.py), which its template renders.
         "laid_out": [
-            {
-                **board,
-                "layout": board_layout(
-                    slug=engine.slug,
-                    view=board["view"],
-                    position=board["position"],
-                    legal=[],
-                    seats=seats,
-                    log=log,
-                ),
-            }
-            for board in boards
+            {**b, "layout": board_layout(registry.find(engine.slug), {**b, **around})}
+            for b in boards
         ],
         "board_templates": board_templates(game.engine),
         "to_move": engine.to_move(state),

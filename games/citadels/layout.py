@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.boards import NO_TABLE, BoardTable
 from games.citadels.move_labels import (
     TYPE_NAMES,
     TYPE_SYMBOLS,
@@ -19,7 +20,6 @@ from games.citadels.move_labels import (
     move_key,
     move_label,
 )
-from games.registry import NO_TABLE, BoardTable
 
 
 def _anchor(move: dict) -> tuple:

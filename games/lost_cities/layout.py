@@ -14,10 +14,10 @@ from functools import lru_cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.boards import NO_TABLE, BoardTable
 from games.lost_cities.engine.cards import colour_name
 from games.lost_cities.engine.texts import card_text as engine_card_text
 from games.lost_cities.engine.texts import score_text
-from games.registry import NO_TABLE, BoardTable
 
 
 # A card's text depends on the card and the language only, an expedition's line

@@ -12,8 +12,8 @@ import json
 
 from django.utils.translation import gettext_lazy as _
 
+from games.boards import NO_TABLE, BoardTable
 from games.my_city.engine import texts as effects
-from games.registry import NO_TABLE, BoardTable
 
 CELL = 24  # SVG units per space
 

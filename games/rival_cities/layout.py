@@ -15,7 +15,7 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games.registry import NO_TABLE, BoardTable
+from games.boards import NO_TABLE, BoardTable
 from games.rival_cities.engine import texts as effects
 from games.rival_cities.engine.pieces import LAWSUIT_MAX
 from games.rival_cities.move_labels import (

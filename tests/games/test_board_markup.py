@@ -105,7 +105,8 @@ def _lc_context(state, position, names=("Ana", "Ben")):
 
     from django.test import RequestFactory
 
-    from games.selectors import board_layout
+    from games import registry
+    from games.boards import board_layout
 
     request = RequestFactory().get("/")
     request.htmx = True
@@ -124,13 +125,7 @@ def _lc_context(state, position, names=("Ana", "Ben")):
         else None,
         "request": request,
     }
-    context["layout"] = board_layout(
-        slug="lost-cities",
-        view=context["view"],
-        position=position,
-        legal=context["legal"],
-        seats=context["seats"],
-    )
+    context["layout"] = board_layout(registry.get("lost-cities"), context)
     return context
 
 
