@@ -219,7 +219,11 @@ def layout(  # noqa: C901, PLR0912, PLR0915
     ]
     # "stop" last, and the letter's exchange in its own group.
     exchanges = [b for b in others if '"letter_exchange"' in b["json"]]
-    others = [b for b in others if b not in exchanges]
+    others = [
+        {**b, "css": "act quiet" if '"stop"' in b["json"] else "act"}
+        for b in others
+        if b not in exchanges
+    ]
 
     # The latest log line of each other player: what changed since one's last look.
     last_moves, seen = [], set()
@@ -235,6 +239,17 @@ def layout(  # noqa: C901, PLR0912, PLR0915
     result = view.get("result") or {}
     winner = result.get("winner")
     waiting = ", ".join(names.get(s, "") for s in view["to_move"])
+    winner_name = names.get(winner, "") if winner is not None else ""
+    how_won = str(HOW_WON.get(result.get("how"), ""))
+    if not view.get("over"):
+        said = prompt(view, legal, waiting)
+    elif winner_name:
+        said = _("The game is over: %(name)s wins (%(how)s).") % {
+            "name": winner_name,
+            "how": how_won,
+        }
+    else:
+        said = _("The game is over.")
     return {
         "slots": slots,
         "ink_moves": ink_moves,
@@ -243,7 +258,7 @@ def layout(  # noqa: C901, PLR0912, PLR0915
         "marks": RESOURCE_MARKS,
         "me": me_city,
         "rival": rival_city,
-        "prompt": prompt(view, legal, waiting),
+        "prompt": said,
         "kind": kind,
         "pay": pay,
         "pay_for": str(PAY_FOR.get(decision.get("for"), "")) if kind == "pay" else "",
@@ -258,8 +273,8 @@ def layout(  # noqa: C901, PLR0912, PLR0915
         ),
         "others": others,
         "exchanges": exchanges,
-        "winner_name": names.get(winner, "") if winner is not None else "",
-        "how_won": str(HOW_WON.get(result.get("how"), "")),
+        "winner_name": winner_name,
+        "how_won": how_won,
         "resources": RESOURCES,
         "last_moves": last_moves,
     }
