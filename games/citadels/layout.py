@@ -276,6 +276,16 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
     for anchor, items in controls.items():
         if anchor not in drawn:
             actions += items
+    # The action bar's look: ending the turn apart, gold or cards first.
+    actions = [
+        {
+            **m,
+            "css": "act"
+            + (" ct-end" if m["type"] == "end_turn" else "")
+            + (" primary" if m["type"] in ("take_gold", "draw_cards") else ""),
+        }
+        for m in actions
+    ]
     unique_names = {u["key"]: u["name"] for u in view.get("uniques") or []}
     outcome = []
     for row in view.get("outcome") or []:
