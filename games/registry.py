@@ -52,10 +52,11 @@ class GameSpec:
     # layout(view, seat, legal, table=NO_TABLE) -> the dict its board template
     # renders (`layout` in the template's context): the engine's view and the
     # viewer's legal moves arranged for its board, `seat` the viewer's position
-    # (None: a spectator), `table` a games.boards.BoardTable. The platform
-    # calls it once per board drawn (games/boards.py). Its key `move_query`, if any, is the platform's: a query
-    # string the move form posts to (My City's "?o=2"); every other key is
-    # the game's own.
+    # (None: a spectator), `table` a games.boards.BoardTable (the players'
+    # names, the log, the page's query). The platform calls it once per board
+    # drawn (games/boards.py). Its key `move_query`, if any, is the
+    # platform's: a query string the move form posts to (My City's "?o=2");
+    # every other key is the game's own.
     layout: Callable[..., dict] | None = None
     # What the game's board templates call beyond the site's own helpers
     # (games/templating.py): words and formatting; Jinja2 globals and filters.
