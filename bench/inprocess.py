@@ -413,3 +413,60 @@ def profile_moves(moves: int = 200, top: int = 25) -> str:
     stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)
     return out.getvalue()
+
+
+def fast_path(repeat: int = 300) -> dict:
+    """What the one fast path saves: the locked game with its seats and their
+    users read by `games.rows.game_with_seats` against the same read through
+    the ORM (`select_for_update` and a prefetch of the seats with their users),
+    on the same Lost Cities game of the bench database, alternating, each in
+    its own transaction. CPU of this process (`time.process_time`) and wall
+    time per read, medians, and the queries of each."""
+    from django.db import connection, transaction
+    from django.db.models import Prefetch
+
+    from games import rows
+    from games.models import Game, Seat
+
+    game_id = (
+        Game.objects.filter(engine="lost-cities", status=Game.Status.ACTIVE)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if game_id is None:
+        return {}
+    seats = Seat.objects.select_related("user")
+    orm_games = Game.objects.select_for_update(of=("self",)).prefetch_related(
+        Prefetch("seats", queryset=seats)
+    )
+
+    def fast():
+        game = rows.game_with_seats(game_id, lock=True)
+        return game, game.seat_list()
+
+    def orm():
+        game = orm_games.get(pk=game_id)
+        return game, game.seat_list()
+
+    reads = {"fast": fast, "orm": orm}
+    samples: dict = {name: ([], []) for name in reads}
+    queries = {}
+    for name, read in reads.items():  # warm: statements prepared, code loaded
+        with transaction.atomic():
+            queries[name] = measure(read)[1]
+    for i in range(repeat * 2):
+        name = ("fast", "orm")[i % 2]
+        with transaction.atomic():
+            cpu, wall = time.process_time(), time.perf_counter()
+            reads[name]()
+            samples[name][0].append(time.process_time() - cpu)
+            samples[name][1].append(time.perf_counter() - wall)
+    connection.close()
+    result = {"repeat": repeat}
+    for name, (cpu, wall) in samples.items():
+        result[name] = {
+            "cpu_ms": statistics.median(cpu) * 1000,
+            "wall_ms": statistics.median(wall) * 1000,
+            "queries": queries[name],
+        }
+    return result

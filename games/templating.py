@@ -20,7 +20,6 @@ import json
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.templatetags.static import static
-from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.timesince import timeuntil
@@ -28,7 +27,7 @@ from django.utils.timezone import template_localtime
 from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup, escape
 
-from games import registry
+from games import links, registry
 
 COLOUR_NAMES = {
     "yellow": translation.gettext_lazy("yellow"),
@@ -82,20 +81,6 @@ def line_breaks(text: str) -> Markup:
     return Markup("<br>").join(escape(text).split("\n"))
 
 
-_reversed: dict[tuple, str] = {}
-
-
-def url(name: str, *args) -> str:
-    """`reverse`, kept per url conf and script prefix (10-25 µs a call)."""
-    key = (get_urlconf(), get_script_prefix(), name, args)
-    found = _reversed.get(key)
-    if found is None:
-        if len(_reversed) >= 10_000:  # urls of many games: start again
-            _reversed.clear()
-        found = _reversed[key] = reverse(name, args=args)
-    return found
-
-
 @pass_context
 def csrf_field(context) -> str:
     """The CSRF field of a move form, for a page loaded as a whole (a form posted
@@ -146,7 +131,6 @@ setting_changed.connect(kept_markup.clear)
 
 def _translated_clear(**kwargs):
     _translated.clear()
-    _reversed.clear()
 
 
 setting_changed.connect(_translated_clear)
@@ -163,16 +147,7 @@ class BoardEnvironment(Environment):
     """Jinja2's environment, reading `a.b` of a dict as `a["b"]` first (as
     Django's templates do): the boards are drawn from the engines' views, plain
     dicts, and Jinja2 tries an attribute first, an exception per look-up (about
-    a fifth of drawing a board)."""
-
-    def make_globals(self, d):
-        """A template's globals as one plain dict (Jinja2's default is a
-        ChainMap over the environment's): every `{% from ... import %}` of a
-        render compares the importer's globals with the imported template's,
-        a Python-level walk of a ChainMap, about half a small template's
-        render. The environment's globals are all set before any template
-        loads (`environment` below), as Jinja2 asks."""
-        return {**self.globals, **(d or {})}
+    a fifth of drawing a board). `getattr` is the documented hook for it."""
 
     def getattr(self, obj, attribute):
         if type(obj) is dict:
@@ -238,7 +213,7 @@ def environment(**options) -> Environment:
     )
     env.globals.update(
         static=static,
-        url=url,
+        url=links.url,
         csrf_field=csrf_field,
     )
     # Each game's words and formatting helpers, as its spec names them (its

@@ -384,7 +384,7 @@ def move(request, game_id):
         if isinstance(exc, NotFound):
             raise Http404 from None
         return _answer(request, game_id, exc)
-    if any(s.is_bot for s in game.seats.all()):
+    if any(s.is_bot for s in game.seat_list()):
         game = None  # computer players may have moved since: read it afresh
     return _answer(request, game_id, game=game)
 

@@ -188,6 +188,11 @@ def set_translator(translate, translate_in_context=None, translate_plural=None) 
     _plural_translator = translate_plural
 
 
+def translators() -> tuple:
+    """The three functions `set_translator` installed (None where none was)."""
+    return _translator, _context_translator, _plural_translator
+
+
 class _Texts(threading.local):
     """Per thread: whether texts stay in the engine's English."""
 

@@ -86,7 +86,7 @@ def bots_play(*, game_id: int, version: int | None = None) -> int:
     queued before versions were passed), whatever the game's version."""
     # The move is thought out without the row lock (a hard search takes up to
     # its budget): a person's move is never kept waiting by it.
-    game = rows.game(game_id)
+    game = rows.game_alone(game_id)
     if game is None or game.status != Game.Status.ACTIVE:
         _unmark(game_id)
         return 0
