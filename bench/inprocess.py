@@ -340,7 +340,7 @@ def sweeps(active: int = 10_000) -> list[dict]:
         turn_emails="digest", digest_next_at=now - timedelta(minutes=1)
     )
     rows = []
-    for module, name in SWEEPS:
+    for _label, name in SWEEPS:
         fn = _sweep(name)
         try:
             seconds, queries, result = measure(fn)

@@ -1,8 +1,8 @@
 """System checks of the games registry (`games/registry.py`), run by every
 manage.py command and by the test run: each engine found has one spec, each
 game's spec is complete (its engine, name, summary, form, computer players,
-words, steps, rules page and templates; a campaign's too, when it declares
-one)."""
+words, steps, rules page, board layout and templates; a campaign's too, when it
+declares one)."""
 
 from __future__ import annotations
 
@@ -17,10 +17,13 @@ from games.bots.levels import players_for
 from games.forms import TableForm
 
 
-def _takes(function, count: int) -> bool:
-    """`function` can be called with `count` positional arguments."""
+def _takes(function, count: int, **keywords) -> bool:
+    """`function` can be called with `count` positional arguments (and
+    `keywords`)."""
+    if not callable(function):
+        return False
     try:
-        inspect.signature(function).bind(*range(count))
+        inspect.signature(function).bind(*range(count), **keywords)
     except (TypeError, ValueError):
         return False
     return True
@@ -57,6 +60,11 @@ def _spec_errors(spec, found: dict) -> list[checks.CheckMessage]:
     ):
         if not _takes(getattr(spec, name), count):
             error("games.E009", f"its {name} does not take {count} argument(s)")
+    if not (_takes(spec.layout, 3) and _takes(spec.layout, 3, table=None)):
+        error(
+            "games.E010",
+            "its layout is not layout(view, seat, legal, table=...) (layout.py)",
+        )
     if spec.figures is not None and not _takes(spec.figures, 1):
         error("games.E007", "its figures are not a function of the result rows")
     try:

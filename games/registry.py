@@ -4,9 +4,12 @@ A game is a package of its own, `games/<game>/` (a Django app, found by
 config/settings.py), whose `spec.py` holds `SPEC`: its engine, name and lobby
 summary (English, collected for translation), the form that sets up a table,
 its computer players, its options in words, its step texts, its rules page,
-the figures of its statistics page and, for a game played as a campaign, its
-`CampaignSpec`. The platform reaches a game only through
-its spec; its board is the template `games/<slug>/board.jinja` of its package.
+the figures of its statistics page, the `layout` of its board and, for a game
+played as a campaign, its `CampaignSpec`. The platform reaches a game only
+through its spec; its board is the template `games/<slug>/board.jinja` of its
+package, which renders the dict `layout` returned (the platform calls it once
+per board drawn and writes the move form around the board:
+templates/games/board.jinja).
 A system check (`games/checks.py`) checks every spec at start-up. How to add a
 game: docs/adding-a-game.md.
 """
@@ -117,9 +120,17 @@ class GameSpec:
     players: ComputerPlayers | None = None
     # figures(rows) -> [(label, value)] or None, for the statistics page.
     figures: Callable[[list[dict]], list | None] | None = None
+    # layout(view, seat, legal, table=NO_TABLE) -> the dict its board template
+    # renders (`layout` in the template's context): the engine's view and the
+    # viewer's legal moves arranged for its board, `seat` the viewer's position
+    # (None: a spectator), `table` a games.boards.BoardTable (the players'
+    # names, the log, the page's query). The platform calls it once per board
+    # drawn (games/boards.py). Its key `move_query`, if any, is the
+    # platform's: a query string the move form posts to (My City's "?o=2");
+    # every other key is the game's own.
+    layout: Callable[..., dict] | None = None
     # What the game's board templates call beyond the site's own helpers
-    # (games/templating.py): its layout, the engine's view arranged for its
-    # board, and its words; Jinja2 globals and filters.
+    # (games/templating.py): words and formatting; Jinja2 globals and filters.
     template_globals: dict[str, Callable] = field(default_factory=dict)
     template_filters: dict[str, Callable] = field(default_factory=dict)
     # Played as a campaign too (campaigns/): what the campaign needs of the

@@ -27,7 +27,7 @@ from django.utils.timezone import template_localtime
 from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup, escape
 
-from games import links, registry, steps
+from games import links, registry
 
 COLOUR_NAMES = {
     "yellow": translation.gettext_lazy("yellow"),
@@ -79,16 +79,6 @@ def line_breaks(text: str) -> Markup:
     if "\n" not in text:
         return escape(text)
     return Markup("<br>").join(escape(text).split("\n"))
-
-
-@pass_context
-def step_help(context) -> str:
-    """The line under a board's prompt that says what the viewer's current step
-    allows (games/steps.py); "" when the viewer has no move to make."""
-    slug = getattr(context.get("game"), "engine", None)
-    if slug is None:
-        return ""
-    return steps.step_help(slug, context.get("view") or {}, context.get("legal") or [])
 
 
 @pass_context
@@ -225,10 +215,9 @@ def environment(**options) -> Environment:
         static=static,
         url=links.url,
         csrf_field=csrf_field,
-        step_help=step_help,
     )
-    # Each game's layout and helpers, as its spec names them (its board
-    # template calls them).
+    # Each game's words and formatting helpers, as its spec names them (its
+    # board template calls them; its layout comes in the context, `layout`).
     for spec in registry.GAMES:
         env.globals.update(spec.template_globals)
         env.filters.update(spec.template_filters)

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from . import events, push, registry, selectors, services, stream_slots
+from . import boards, events, push, registry, selectors, services, steps, stream_slots
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
@@ -355,6 +355,12 @@ def _board(request, context, *, page=False, status=200, poll=False):
     in the url is kept in the board's links (the poll, the replay) for a guest
     without a seat."""
     context["invite"] = request.GET.get("invite", "")
+    slug = context["game"].engine
+    # The game's board laid out, and the line under its prompt, once per board.
+    context["layout"] = boards.board_layout(registry.find(slug), context, request.GET)
+    context["step_line"] = steps.step_help(
+        slug, context.get("view"), context.get("legal") or []
+    )
     if page:
         return render(request, "games/game.html", context, status=status)
     board = get_template(BOARD_TEMPLATE, using="jinja2").render(context, request)

@@ -14,6 +14,7 @@ from django.utils import translation
 
 from campaigns.selectors import record_options
 from games import engines, registry
+from games.boards import board_layout
 from games.links import game_urls
 from games.models import Game, Move, Seat
 from games.selectors import can_see, name_players, viewer_seat
@@ -122,6 +123,8 @@ def replay_context(*, game: Game, user, step=None, pov=None) -> dict:
 
 def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
     over_now = engine.is_over(state)
+    boards = _boards(engine, state, pov, len(seats))
+    around = {"seats": seats, "log": log}
     return {
         "game": game,
         # The boards' links (an imported record has no game of its own).
@@ -135,7 +138,12 @@ def _context(*, engine, game, seats, state, step, total, pov, log, can_choose):
         "pov": pov,
         "pov_key": ALL if pov == ALL else SPECTATOR if pov is None else str(pov),
         "can_choose": can_choose,
-        "boards": _boards(engine, state, pov, len(seats)),
+        "boards": boards,
+        # Each board with its layout (games/boards.py), which its template renders.
+        "laid_out": [
+            {**b, "layout": board_layout(registry.find(engine.slug), {**b, **around})}
+            for b in boards
+        ],
         "board_templates": board_templates(game.engine),
         "to_move": engine.to_move(state),
         "legal": [],

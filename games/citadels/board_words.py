@@ -1,5 +1,5 @@
 """Helpers of the Citadels board template (games/citadels/layout.py draws the
-rest): words that agree with a character's name, and the move types' names."""
+rest): words that agree with a character's name."""
 
 from __future__ import annotations
 

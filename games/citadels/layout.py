@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from games.boards import NO_TABLE, BoardTable
 from games.citadels.move_labels import (
     TYPE_NAMES,
     TYPE_SYMBOLS,
@@ -109,7 +110,7 @@ def _ties(outcome: list[dict]) -> list[dict]:
     return out
 
 
-def _prompt(view, position, legal, n: Names, seats) -> str:  # noqa: C901
+def _prompt(view, position, legal, n: Names) -> str:  # noqa: C901
     if view["phase"] == "over":
         return _("The game is over.")
     to_move = view.get("to_move") or []
@@ -163,15 +164,12 @@ def _prompt(view, position, legal, n: Names, seats) -> str:  # noqa: C901
     return _("Waiting for %(p)s.") % {"p": names}
 
 
-def ct_layout(context) -> dict:
+def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
     """The line-up, the cities, your hand and cards, and every control."""
-    view = context.get("view")
     if not view:
         return {}
-    legal = context.get("legal") or []
-    seats = context.get("seats") or []
-    position = context.get("position")
-    names = Names(view, seats)
+    legal = legal or []
+    names = Names(view, dict(table.names))
     texts = view.get("district_texts") or {}
     char_texts = {c["key"]: c.get("text", "") for c in view["lineup"]}
     controls: dict[tuple, list] = {}
@@ -278,6 +276,16 @@ def ct_layout(context) -> dict:
     for anchor, items in controls.items():
         if anchor not in drawn:
             actions += items
+    # The action bar's look: ending the turn apart, gold or cards first.
+    actions = [
+        {
+            **m,
+            "css": "act"
+            + (" ct-end" if m["type"] == "end_turn" else "")
+            + (" primary" if m["type"] in ("take_gold", "draw_cards") else ""),
+        }
+        for m in actions
+    ]
     unique_names = {u["key"]: u["name"] for u in view.get("uniques") or []}
     outcome = []
     for row in view.get("outcome") or []:
@@ -300,7 +308,7 @@ def ct_layout(context) -> dict:
         for c in view.get("my_characters") or []
     ]
     return {
-        "prompt": _prompt(view, position, legal, names, seats),
+        "prompt": _prompt(view, position, legal, names),
         "my_characters": my_characters,
         "lineup": lineup,
         "players": players,

@@ -48,8 +48,8 @@ def move_key(move: dict) -> str:
 class Names:
     """Names of what moves refer to, from the view only."""
 
-    def __init__(self, view: dict, seats):
-        self.players = {s.position: s.name for s in seats}
+    def __init__(self, view: dict, players: dict[int, str]):
+        self.players = players
         self.chars = {c["key"]: c["name"] for c in view.get("lineup") or []}
         self.cards: dict[str, dict] = {}
         # The gold each priced legal move costs, computed by the engine.

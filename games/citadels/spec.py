@@ -6,14 +6,13 @@ and templates, its form, options in words, step texts, rules page and figures.
 """
 
 from django.utils.translation import gettext_noop
-from jinja2 import pass_context
 
 from games.citadels import figures, rules_page, steps, words
 from games.citadels.board_words import ct_agree
 from games.citadels.bots import PLAYERS
 from games.citadels.engine import ENGINE
 from games.citadels.forms import CitadelsForm
-from games.citadels.layout import ct_layout
+from games.citadels.layout import layout
 from games.registry import GameSpec
 
 SPEC = GameSpec(
@@ -33,5 +32,6 @@ SPEC = GameSpec(
     step_name=steps.step_name,
     step_help=steps.step_help,
     step_texts=steps.TEXTS,
-    template_globals={"ct_layout": pass_context(ct_layout), "ct_agree": ct_agree},
+    layout=layout,
+    template_globals={"ct_agree": ct_agree},
 )

@@ -1,6 +1,6 @@
 """The Lost Cities board, arranged for its template (games/lost-cities/board.jinja).
 
-`lc_layout` turns the engine's view and the legal moves into what the board
+`layout` (the spec's) turns the engine's view and the legal moves into what the board
 shows: the opponent's expeditions on top, the viewer's below, the discard piles,
 the deck and the hand, each with the legal move it offers. Each piece carries a
 `key`, what it shows, under which the template keeps its markup (`kept`, in
@@ -14,6 +14,7 @@ from functools import lru_cache
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from games.boards import NO_TABLE, BoardTable
 from games.lost_cities.engine.cards import colour_name
 from games.lost_cities.engine.texts import card_text as engine_card_text
 from games.lost_cities.engine.texts import score_text
@@ -58,8 +59,20 @@ def total_piece(view, seat) -> dict:
     return {"seat": seat, "total": total, "text": text, "key": (seat, total, text)}
 
 
-def lc_layout(view, position, legal):
-    """Lost Cities board, arranged for the viewer: the opponent on top, you below."""
+def _prompt(view, legal, names) -> str:
+    """What to do now, in one sentence."""
+    if view.get("over"):
+        return _("The game is over.")
+    if legal and view.get("phase") == "play":
+        return _("Your turn: play a card on one of your expeditions, or discard it.")
+    if legal:
+        return _("Now draw a card: from the deck, or the top of a discard pile.")
+    return _("Waiting for %(name)s.") % {"name": names.get(view.get("current"), "")}
+
+
+def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
+    """Lost Cities board, arranged for the viewer: the opponent on top, you
+    below, and the prompt above them."""
     me = position if position is not None else 0
     other = 1 - me
     # The first legal move of each kind (a move's type, source and card), indexed once.
@@ -121,6 +134,7 @@ def lc_layout(view, position, legal):
             }
         )
     return {
+        "prompt": _prompt(view, legal, table.names),
         "top": {
             "seat": other,
             "rows": rows(other),

@@ -11,7 +11,7 @@ from games.lost_cities import figures, rules_page, steps, words
 from games.lost_cities.bots import PLAYERS
 from games.lost_cities.engine import ENGINE
 from games.lost_cities.forms import LostCitiesForm
-from games.lost_cities.layout import lc_layout
+from games.lost_cities.layout import layout
 from games.registry import GameSpec
 
 SPEC = GameSpec(
@@ -31,5 +31,5 @@ SPEC = GameSpec(
     step_name=steps.step_name,
     step_help=steps.step_help,
     step_texts=steps.TEXTS,
-    template_globals={"lc_layout": lc_layout},
+    layout=layout,
 )

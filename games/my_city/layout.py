@@ -12,22 +12,11 @@ import json
 
 from django.utils.translation import gettext_lazy as _
 
+from games.boards import NO_TABLE, BoardTable
 from games.my_city.engine import texts as effects
 
 CELL = 24  # SVG units per space
 
-TERRAIN_NAMES = {
-    "M": _("mountain"),
-    "F": _("forest"),
-    ".": _("meadow"),
-    "T": _("two trees"),
-    "R": _("two rocks"),
-    "t": _("one tree"),
-    "r": _("one rock"),
-    "W": _("well"),
-    "G": _("gold vein"),
-    "X": _("ruins"),
-}
 SHAPE_NAMES = {
     "kiosk": _("kiosk"),
     "corner": _("corner"),
@@ -152,7 +141,7 @@ def building_rects(placed: list, buildings: dict, grid: list) -> tuple[list, str
     return rects, "".join(outline)
 
 
-def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
+def _board(view: dict, player: dict, names, pending_cells=None) -> dict:
     grid = player["cells"]
     rects, outline = building_rects(player["placed"], view["buildings"], grid)
     pending = [{"x": c * CELL, "y": r * CELL} for r, c in (pending_cells or [])]
@@ -170,7 +159,7 @@ def _board(view: dict, player: dict, seats, pending_cells=None) -> dict:
                 if built
                 else []
             )
-    name = next((s.name for s in seats if s.position == player["seat"]), "?")
+    name = names.get(player["seat"], "?")
     detail = player.get("detail") or {}
     lines = []
     groups = ("chapter", "eternal", "stickers", "races")
@@ -266,28 +255,25 @@ def legend(terrain: list) -> list[dict]:
     return out
 
 
-def _orientation_choice(request, count: int) -> int:
+def _orientation_choice(query, count: int) -> int:
     try:
-        value = int(request.GET.get("o", "0")) if request is not None else 0
-    except ValueError:
+        value = int(query.get("o", "0"))
+    except (TypeError, ValueError):
         value = 0
     return value if 0 <= value < count else 0
 
 
-def mc_layout(context) -> dict:
-    """Boards, the revealed building's images and the clickable placements."""
-    view = context.get("view")
-    legal = context.get("legal") or []
-    seats = context.get("seats") or []
-    position = context.get("position")
-    request = context.get("request")
+def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
+    """Boards, the revealed building's images and the clickable placements;
+    `move_query` keeps the chosen image in the move form's url."""
+    legal = legal or []
     if not view:
         return {}
     players = view["players"]
     mine = players[position] if position is not None else None
     pending_cells = (view.get("my_pending") or {}).get("cells")
     boards = [
-        _board(view, p, seats, pending_cells if p["seat"] == position else None)
+        _board(view, p, table.names, pending_cells if p["seat"] == position else None)
         for p in players
     ]
     outcome = view.get("outcome") or []
@@ -306,6 +292,7 @@ def mc_layout(context) -> dict:
         "pass_move": None,
         "stop_move": None,
         "placements": 0,
+        "move_query": "",
     }
     for move in legal:
         if move["type"] == "pass":
@@ -315,7 +302,7 @@ def mc_layout(context) -> dict:
     revealed = view.get("revealed")
     if revealed:
         images = [tuple(tuple(cell) for cell in o) for o in revealed["orientations"]]
-        chosen = _orientation_choice(request, len(images))
+        chosen = _orientation_choice(table.query, len(images))
         image = images[chosen]
         counts = [0] * len(images)
         targets = []
@@ -337,6 +324,7 @@ def mc_layout(context) -> dict:
                 }
             )
         out["targets"] = targets
+        out["move_query"] = f"?o={chosen}" if chosen else ""
         out["placements"] = sum(counts)
         choices = []
         for index, other in enumerate(images):

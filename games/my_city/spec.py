@@ -6,15 +6,14 @@ and templates, its form, options in words, step texts, rules page and figures.
 """
 
 from django.utils.translation import gettext_noop
-from jinja2 import pass_context
 
 from games.my_city import figures, rules_page, steps, words
 from games.my_city.bots import PLAYERS
 from games.my_city.campaign import CAMPAIGN
+from games.my_city.campaign_link import campaign_link
 from games.my_city.engine import ENGINE
 from games.my_city.forms import MyCityForm
-from games.my_city.layout import mc_layout
-from games.my_city.templatetags.my_city_tags import campaign_link
+from games.my_city.layout import layout
 from games.registry import GameSpec
 
 SPEC = GameSpec(
@@ -35,8 +34,8 @@ SPEC = GameSpec(
     step_help=steps.step_help,
     step_texts=steps.TEXTS,
     campaign=CAMPAIGN,
+    layout=layout,
     template_globals={
-        "mc_layout": pass_context(mc_layout),
         "my_city_campaign_link": campaign_link,
     },
 )

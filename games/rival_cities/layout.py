@@ -15,6 +15,7 @@ import json
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games.boards import NO_TABLE, BoardTable
 from games.rival_cities.engine import texts as effects
 from games.rival_cities.engine.pieces import LAWSUIT_MAX
 from games.rival_cities.move_labels import (
@@ -60,14 +61,14 @@ def _track(position: int, win_at: int, me: int) -> list[dict]:
     return cells
 
 
-def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
-    view = context["view"]
-    legal = context.get("legal") or []
-    position = context.get("position")
-    seats = context.get("seats") or []
+def layout(  # noqa: C901, PLR0912, PLR0915
+    view, position, legal, table: BoardTable = NO_TABLE
+) -> dict:
+    """The decision panel, the ring, the cities, the cards and the results."""
+    legal = legal or []
     me = position if position is not None else 0
     other = 1 - me
-    names = {s.position: s.name for s in seats}
+    names = table.names
     decision = view.get("decision") or {}
     kind = decision.get("t") if legal else None
     handled: set[str] = set()
@@ -218,11 +219,15 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     ]
     # "stop" last, and the letter's exchange in its own group.
     exchanges = [b for b in others if '"letter_exchange"' in b["json"]]
-    others = [b for b in others if b not in exchanges]
+    others = [
+        {**b, "css": "act quiet" if '"stop"' in b["json"] else "act"}
+        for b in others
+        if b not in exchanges
+    ]
 
     # The latest log line of each other player: what changed since one's last look.
     last_moves, seen = [], set()
-    for line in context.get("log") or []:
+    for line in table.log:
         if line["seat"] in seen or line["seat"] == position or line["seat"] is None:
             continue
         seen.add(line["seat"])
@@ -234,6 +239,17 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
     result = view.get("result") or {}
     winner = result.get("winner")
     waiting = ", ".join(names.get(s, "") for s in view["to_move"])
+    winner_name = names.get(winner, "") if winner is not None else ""
+    how_won = str(HOW_WON.get(result.get("how"), ""))
+    if not view.get("over"):
+        said = prompt(view, legal, waiting)
+    elif winner_name:
+        said = _("The game is over: %(name)s wins (%(how)s).") % {
+            "name": winner_name,
+            "how": how_won,
+        }
+    else:
+        said = _("The game is over.")
     return {
         "slots": slots,
         "ink_moves": ink_moves,
@@ -242,7 +258,7 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         "marks": RESOURCE_MARKS,
         "me": me_city,
         "rival": rival_city,
-        "prompt": prompt(view, legal, waiting),
+        "prompt": said,
         "kind": kind,
         "pay": pay,
         "pay_for": str(PAY_FOR.get(decision.get("for"), "")) if kind == "pay" else "",
@@ -257,8 +273,8 @@ def rc_layout(context) -> dict:  # noqa: C901, PLR0912, PLR0915
         ),
         "others": others,
         "exchanges": exchanges,
-        "winner_name": names.get(winner, "") if winner is not None else "",
-        "how_won": str(HOW_WON.get(result.get("how"), "")),
+        "winner_name": winner_name,
+        "how_won": how_won,
         "resources": RESOURCES,
         "last_moves": last_moves,
     }

@@ -6,7 +6,6 @@ and templates, its form, options in words, step texts, rules page and figures.
 """
 
 from django.utils.translation import gettext_noop
-from jinja2 import pass_context
 
 from games.registry import GameSpec
 from games.rival_cities import figures, rules_page, steps, words
@@ -14,7 +13,7 @@ from games.rival_cities.board_words import bundle_words, seat_names_in
 from games.rival_cities.bots import PLAYERS
 from games.rival_cities.engine import ENGINE
 from games.rival_cities.forms import RivalCitiesForm
-from games.rival_cities.layout import rc_layout
+from games.rival_cities.layout import layout
 
 SPEC = GameSpec(
     engine=ENGINE,
@@ -33,7 +32,7 @@ SPEC = GameSpec(
     step_name=steps.step_name,
     step_help=steps.step_help,
     step_texts=steps.TEXTS,
-    template_globals={"rc_layout": pass_context(rc_layout)},
+    layout=layout,
     template_filters={
         "rival_cities_names": seat_names_in,
         "rival_cities_bundle": bundle_words,

@@ -8,8 +8,6 @@ from games import templating
 register = template.Library()
 
 # The filters the board partials have too (games/templating.py).
-move_json = register.filter(templating.move_json)
-colour_name = register.filter(templating.colour_name)
 seat_name = register.filter(templating.seat_name)
 engine_name = register.filter(templating.engine_name)
 options_words = register.filter(templating.options_words)

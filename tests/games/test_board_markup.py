@@ -105,10 +105,13 @@ def _lc_context(state, position, names=("Ana", "Ben")):
 
     from django.test import RequestFactory
 
+    from games import registry
+    from games.boards import board_layout
+
     request = RequestFactory().get("/")
     request.htmx = True
     to_move = ENGINE.to_move(state)
-    return {
+    context = {
         "view": ENGINE.view(state, position),
         "position": position,
         "legal": ENGINE.legal_moves(state, position)
@@ -122,6 +125,8 @@ def _lc_context(state, position, names=("Ana", "Ben")):
         else None,
         "request": request,
     }
+    context["layout"] = board_layout(registry.get("lost-cities"), context)
+    return context
 
 
 def _lc_board(context) -> str:
@@ -346,7 +351,7 @@ def test_a_games_stylesheet_and_script_are_in_the_pages_head_not_the_board(
 def test_two_wagers_of_a_colour_in_hand_offer_one_pair_of_buttons():
     """Playing or discarding either of two blue wagers is the same move: the
     board names it once ("Play blue wager"), not twice under one name."""
-    from games.lost_cities.layout import lc_layout
+    from games.lost_cities.layout import layout as lc_layout
 
     engine = engines.get("lost-cities")
     state = engine.setup(2, {}, 1)

@@ -53,6 +53,8 @@ class NotATableForm:
         ({"step_help": lambda view: ""}, "games.E009"),
         ({"rules_context": lambda: {}}, "games.E009"),
         ({"figures": lambda: None}, "games.E007"),
+        ({"layout": None}, "games.E010"),
+        ({"layout": lambda view, seat, legal: {}}, "games.E010"),
     ],
 )
 def test_each_part_of_a_spec_is_checked(monkeypatch, change, error):

@@ -1,5 +1,5 @@
-"""My City template tags of the Django pages (the campaign page): names,
-circles and the players' boards (games/my_city/layout.py draws the board)."""
+"""My City template tags of the Django pages (the campaign page): circles and
+the players' boards (games/my_city/layout.py draws the board)."""
 
 from __future__ import annotations
 
@@ -31,19 +31,6 @@ def board_svg(board: dict, label: str = "", small: bool = False) -> str:
 
     macros = engines["jinja2"].env.get_template("games/my-city/svg_board.jinja")
     return macros.module.svg_board(board, label, small)
-
-
-@register.simple_tag
-def campaign_link(game) -> str:
-    """The campaign page of a campaign episode, or "" (one query)."""
-    from django.urls import reverse
-
-    # The game's episode, if it is one (the campaigns' reverse one-to-one:
-    # none raises an AttributeError, as it does without the campaigns app).
-    episode = getattr(game, "campaign_episode", None)
-    if episode is None:
-        return ""
-    return reverse("campaigns:campaign", args=[episode.campaign_id])
 
 
 @register.simple_tag
