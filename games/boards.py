@@ -14,7 +14,7 @@ class BoardTable:
     """What a board shows beside the engine's view, from the platform: each
     seat's player name (by position), the log lines the viewer reads (newest
     first: `seq`, `seat`, `text`) and the page's query, where a board keeps a
-    choice of its own that needs no move (My City's image of the building,
+    choice of its own that needs no move (which image of a piece is shown,
     `?o=N`)."""
 
     names: Mapping[int, str] = field(default_factory=dict)

@@ -126,7 +126,7 @@ class GameSpec:
     # (None: a spectator), `table` a games.boards.BoardTable (the players'
     # names, the log, the page's query). The platform calls it once per board
     # drawn (games/boards.py). Its key `move_query`, if any, is the
-    # platform's: a query string the move form posts to (My City's "?o=2");
+    # platform's: a query string the move form posts to ("?o=2");
     # every other key is the game's own.
     layout: Callable[..., dict] | None = None
     # What the game's board templates call beyond the site's own helpers
