@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from django.apps import apps
 
 from games.bots.levels import ComputerPlayers
+from games import engines
 from games.engines import Engine
 from games.forms.table import TableForm
 
@@ -87,7 +88,12 @@ def _discovered() -> tuple[GameSpec, ...]:
     for config in apps.get_app_configs():
         if importlib.util.find_spec(f"{config.name}.spec") is None:
             continue
-        specs.append(importlib.import_module(f"{config.name}.spec").SPEC)
+        spec = importlib.import_module(f"{config.name}.spec").SPEC
+        if spec.slug not in engines.slugs():
+            # A game app outside games/ (the tests' example game): its engine
+            # is known through its spec.
+            engines.add(spec.engine)
+        specs.append(spec)
     return tuple(sorted(specs, key=lambda spec: (spec.order, spec.slug)))
 
 
