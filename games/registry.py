@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 
 from django.apps import apps
 
-from games.bots.levels import ComputerPlayers
 from games import engines
+from games.bots.levels import ComputerPlayers
 from games.engines import Engine
 from games.forms.table import TableForm
 

@@ -5,23 +5,23 @@ the tests, so it is added here, and only here."""
 
 import copy
 
+from config import settings as site
 from config.settings import *  # noqa: F403
-from config.settings import BASE_DIR, GAME_APPS, INSTALLED_APPS, TEMPLATES
 
 EXAMPLE_GAME = "tests.example_game"
 
 
 def game_app_settings(app: str) -> dict:
-    """INSTALLED_APPS, GAME_APPS and TEMPLATES with the game app `app` (a dotted
-    name under BASE_DIR) installed as config/settings.py installs those it
-    finds: an app, whose templates/ the board partials' Jinja2 environment
-    also reads."""
-    templates = copy.deepcopy(TEMPLATES)
+    """INSTALLED_APPS, GAME_APPS and TEMPLATES of the site with the game app
+    `app` (a dotted name under BASE_DIR) installed as config/settings.py
+    installs those it finds: an app, whose templates/ the board partials'
+    Jinja2 environment also reads."""
+    templates = copy.deepcopy(site.TEMPLATES)
     jinja = next(t for t in templates if t.get("NAME") == "jinja2")
-    jinja["DIRS"].append(BASE_DIR / app.replace(".", "/") / "templates")
+    jinja["DIRS"].append(site.BASE_DIR / app.replace(".", "/") / "templates")
     return {
-        "INSTALLED_APPS": [*INSTALLED_APPS, app],
-        "GAME_APPS": [*GAME_APPS, app],
+        "INSTALLED_APPS": [*site.INSTALLED_APPS, app],
+        "GAME_APPS": [*site.GAME_APPS, app],
         "TEMPLATES": templates,
     }
 
