@@ -6,12 +6,8 @@ from django.utils.translation import gettext as _
 
 
 def figures(rows: list[dict]) -> list[tuple[str, object]] | None:
-    """The runners' average position at the end."""
-    positions = [
-        row["detail"]["position"]
-        for row in rows
-        if isinstance((row["detail"] or {}).get("position"), int)
-    ]
-    if not positions:
+    """The players' average final score."""
+    scores = [row["score"] for row in rows if isinstance(row.get("score"), int)]
+    if not scores:
         return None
-    return [(_("Average final position"), round(sum(positions) / len(positions), 1))]
+    return [(_("Average final score"), round(sum(scores) / len(scores), 1))]

@@ -7,15 +7,15 @@ from games.forms.table import TableForm
 
 
 class ExampleGameForm(TableForm):
-    advanced = (*TableForm.advanced, "goal")
+    advanced = (*TableForm.advanced, "stones")
 
-    goal = forms.TypedChoiceField(
-        label=_("Goal"),
+    stones = forms.TypedChoiceField(
+        label=_("Pile"),
         coerce=int,
-        choices=[(10, _("10 steps")), (15, _("15 steps"))],
-        initial=10,
-        help_text=_("The first runner to reach it wins."),
+        choices=[(15, _("15 stones")), (21, _("21 stones"))],
+        initial=15,
+        help_text=_("The stones in the pile at the start."),
     )
 
     def options(self) -> dict:
-        return {"goal": self.cleaned_data["goal"]}
+        return {"stones": self.cleaned_data["stones"]}

@@ -3,14 +3,14 @@
 
 from __future__ import annotations
 
-from tests.example_game.engine.rules import GOALS, HAND, VALUES
+from tests.example_game.engine.rules import PILES, POINTS, TAKE
 
 
 def rules_context(user) -> dict:
     return {
-        "cards": len(VALUES),
-        "hand": HAND,
-        "low": min(VALUES.values()),
-        "high": max(VALUES.values()),
-        "goals": GOALS,
+        "cards": len(POINTS),
+        "low": min(POINTS.values()),
+        "high": max(POINTS.values()),
+        "most": max(TAKE),
+        "piles": PILES,
     }

@@ -19,8 +19,8 @@ SPEC = GameSpec(
     engine=ENGINE,
     name=gettext_noop("Example Game"),
     summary=gettext_noop(
-        "A race of two runners with hidden cards: play a card, step forward "
-        "by its value, and be the first to reach the goal. Five minutes."
+        "Nim with a hidden card: take one to three stones from the pile in "
+        "turn; your stones and your face-down card make your score. Five minutes."
     ),
     order=100,
     form=ExampleGameForm,

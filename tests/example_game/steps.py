@@ -7,15 +7,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 TEXTS = {
-    "play": gettext_noop(
-        "Play one of your cards: you step forward by its value, then draw."
+    "take": gettext_noop(
+        "Take 1, 2 or 3 stones. When the pile is empty, your stones and your "
+        "card's points make your score."
     ),
 }
 
 
 def step_name(view: dict, legal: list) -> str | None:
-    """Every turn is the one step: play a card."""
-    return "play" if legal else None
+    """Every turn is the one step: take stones."""
+    return "take" if legal else None
 
 
 def step_help(view: dict, legal: list) -> str:

@@ -1,10 +1,10 @@
-"""Example Game: two runners race along a track of `goal` steps.
+"""Example Game: Nim with a hidden card.
 
-Each holds two cards that the other cannot see; a turn is one move, playing a
-card: the runner steps forward by its value and draws the top card of the deck
-(hidden). The first to reach the goal wins; once every card is played the
-runner further ahead wins (equal: a draw). Chosen here, as a game small enough
-to read in one sitting (docs/adding-a-game.md).
+Two players take turns to take 1, 2 or 3 stones from a pile. Each holds one
+card dealt face down at the start, worth 0 to 4 points, that the other cannot
+see. Once the pile is empty, each scores the stones taken plus the card's
+points; the higher score wins (equal: both rank first). Chosen here, as a game
+small enough to read in one sitting (docs/adding-a-game.md).
 """
 
 from __future__ import annotations
@@ -22,14 +22,14 @@ from games.engines.base import (
     rng_redrawn,
 )
 
-GOALS = (10, 15)
-HAND = 2
-# Twelve cards: four each of the values 1, 2 and 3 (chosen here).
-VALUES = {f"card-{i}": 1 + i % 3 for i in range(12)}
+PILES = (15, 21)  # the stones at the start, a table's option
+TAKE = (1, 2, 3)
+# Ten cards, two each of 0 to 4 points (chosen here); each seat is dealt one.
+POINTS = {f"card-{i}": i % 5 for i in range(10)}
 
 
 def card(card_id: str) -> dict:
-    return {"id": card_id, "value": VALUES[card_id]}
+    return {"id": card_id, "points": POINTS[card_id]}
 
 
 class ExampleGame:
@@ -39,29 +39,28 @@ class ExampleGame:
     max_players = 2
 
     def default_options(self, num_players: int) -> dict:
-        return {"goal": GOALS[0]}
+        return {"stones": PILES[0]}
 
     def validate_options(self, num_players: int, options: dict) -> dict:
         if num_players != 2:
             raise InvalidOptions(_("This game is for exactly 2 players."))
         options = {**self.default_options(num_players), **(options or {})}
-        if options["goal"] not in GOALS:
-            raise InvalidOptions(_("The goal is 10 or 15 steps."))
-        return {"goal": options["goal"]}
+        if options["stones"] not in PILES:
+            raise InvalidOptions(_("The pile has 15 or 21 stones."))
+        return {"stones": options["stones"]}
 
     def setup(self, num_players: int, options: dict, seed: int) -> dict:
-        state = {"rng": rng_new(seed), "goal": options["goal"], "current": 0}
+        state = {"rng": rng_new(seed), "pile": options["stones"], "current": 0}
         with SeededRandom(state) as rng:
-            deck = sorted(VALUES, key=lambda c: int(c.split("-")[1]))
+            deck = sorted(POINTS, key=lambda c: int(c.split("-")[1]))
             rng.shuffle(deck)
-        state["hands"] = [deck[:HAND], deck[HAND : 2 * HAND]]
-        state["deck"] = deck[2 * HAND :]
-        state["positions"] = [0, 0]
-        state["last"] = None
+        state["cards"] = [deck[0], deck[1]]
+        state["deck"] = deck[2:]
+        state["taken"] = [0, 0]
         return state
 
     def is_over(self, state: dict) -> bool:
-        return max(state["positions"]) >= state["goal"] or not any(state["hands"])
+        return state["pile"] == 0
 
     def to_move(self, state: dict) -> list[int]:
         return [] if self.is_over(state) else [state["current"]]
@@ -69,58 +68,68 @@ class ExampleGame:
     def legal_moves(self, state: dict, seat: int) -> list[dict]:
         if seat not in self.to_move(state):
             return []
-        return [{"type": "play", "card": c} for c in state["hands"][seat]]
+        return [{"type": "take", "stones": n} for n in TAKE if n <= state["pile"]]
 
     def apply(self, state: dict, seat: int, move: dict) -> dict:
         if move not in self.legal_moves(state, seat):
             raise IllegalMove(_("That move is not allowed now."))
         new = clone(state)
-        new["hands"][seat].remove(move["card"])
-        new["positions"][seat] += VALUES[move["card"]]
-        if new["deck"]:
-            new["hands"][seat].append(new["deck"].pop(0))
-        new["last"] = move["card"]
+        new["pile"] -= move["stones"]
+        new["taken"][seat] += move["stones"]
         new["current"] = 1 - seat
         return new
+
+    def scores(self, state: dict) -> list[int]:
+        return [
+            t + POINTS[c] for t, c in zip(state["taken"], state["cards"], strict=True)
+        ]
 
     def view(self, state: dict, seat: int | None) -> dict:
         over = self.is_over(state)
         return {
-            "goal": state["goal"],
-            "positions": list(state["positions"]),
-            "running": list(state["positions"]),  # the top bar's scores
+            "pile": state["pile"],
+            "taken": list(state["taken"]),
+            "running": list(state["taken"]),  # the top bar's scores
             "current": state["current"],
-            "hand": None if seat is None else [card(c) for c in state["hands"][seat]],
-            "hands": [[card(c) for c in h] for h in state["hands"]] if over else None,
-            "hand_counts": [len(h) for h in state["hands"]],
-            "deck_count": len(state["deck"]),
-            "last": card(state["last"]) if state["last"] else None,
+            "card": None if seat is None else card(state["cards"][seat]),
+            # Every card is shown once the game is over.
+            "cards": [card(c) for c in state["cards"]] if over else None,
+            "scores": self.scores(state) if over else None,
             "over": over,
         }
 
     def secrets(self, state: dict, seat: int | None) -> list[str]:
-        return list(state["deck"]) if seat is None else list(state["hands"][seat])
+        return list(state["deck"]) if seat is None else [state["cards"][seat]]
 
     def describe(self, state: dict, seat: int, move: dict, viewer: int | None) -> str:
-        return _("%(player)s played a %(value)d.") % {
+        return _("%(player)s took %(n)d.") % {
             "player": player(seat),
-            "value": VALUES[move["card"]],
+            "n": move["stones"],
         }
 
     def outcome(self, state: dict) -> list[dict]:
-        ranks = ranks_from_scores(state["positions"])
+        scores = self.scores(state)
+        ranks = ranks_from_scores(scores)
         return [
-            {"seat": s, "score": p, "rank": ranks[s], "detail": {"position": p}}
-            for s, p in enumerate(state["positions"])
+            {
+                "seat": s,
+                "score": scores[s],
+                "rank": ranks[s],
+                "detail": {"stones": state["taken"][s], "card": POINTS[c]},
+            }
+            for s, c in enumerate(state["cards"])
         ]
 
     def determinize(self, state: dict, seat: int | None, rng) -> dict:
-        """The deck and the hands `seat` cannot see dealt again from `rng`."""
+        """The cards `seat` cannot see (the other's, the deck's) dealt again
+        from `rng`."""
         new = clone(state)
+        if self.is_over(state):
+            return new
         hidden = [s for s in range(2) if s != seat]
-        dealt = redeal([new["deck"], *(new["hands"][s] for s in hidden)], rng)
+        dealt = redeal([new["deck"], *([new["cards"][s]] for s in hidden)], rng)
         new["deck"] = dealt[0]
-        for s, hand in zip(hidden, dealt[1:], strict=True):
-            new["hands"][s] = hand
+        for s, cards in zip(hidden, dealt[1:], strict=True):
+            new["cards"][s] = cards[0]
         new["rng"] = rng_redrawn(rng)
         return new
