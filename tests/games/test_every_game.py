@@ -141,13 +141,14 @@ def test_a_whole_game_through_http_shows_no_seat_what_it_cannot_see(
         game.refresh_from_db()
         board = response.content.decode()
         assert hidden_ids_in(board, forbidden_for(game, mover)) == set()
-        watcher = rng.choice([p for p in clients if p != mover])
-        poll = clients[watcher].get(
-            reverse("games:poll", args=[game.pk]), {"version": game.version - 1}
-        )
-        assert poll.status_code == 200
-        forbidden = forbidden_for(game, watcher)
-        assert hidden_ids_in(poll.content.decode(), forbidden) == set()
+        if count % 4 == 0:  # another seat's poll, every few moves
+            watcher = rng.choice([p for p in clients if p != mover])
+            poll = clients[watcher].get(
+                reverse("games:poll", args=[game.pk]), {"version": game.version - 1}
+            )
+            assert poll.status_code == 200
+            forbidden = forbidden_for(game, watcher)
+            assert hidden_ids_in(poll.content.decode(), forbidden) == set()
     assert game.status == Game.Status.FINISHED, f"not over after {MOVE_LIMIT} moves"
     assert checked_pages >= players + 1
     assert Move.objects.filter(game=game).count() == game.version
