@@ -6,8 +6,10 @@ summary (English, collected for translation), the form that sets up a table,
 its computer players, its options in words, its step texts, its rules page and
 the figures of its statistics page. The platform reaches a game only through
 its spec; its board is the template `games/<slug>/board.jinja` of its package.
-A system check (`games/checks.py`) checks every spec at start-up. How to add a
-game: docs/adding-a-game.md.
+An installed app elsewhere with a `spec.py` is a game too (the tests' example
+game, `tests/example_game/`, installed by tests/settings.py): its engine is then
+known through its spec. A system check (`games/checks.py`) checks every spec at
+start-up. How to add a game: docs/adding-a-game.md.
 """
 
 from __future__ import annotations
