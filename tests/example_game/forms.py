@@ -13,7 +13,7 @@ class ExampleGameForm(TableForm):
         label=_("Pile"),
         coerce=int,
         choices=[(15, _("15 stones")), (21, _("21 stones"))],
-        initial=15,
+        initial=21,
         help_text=_("The stones in the pile at the start."),
     )
 

@@ -6,4 +6,4 @@ from django.utils.translation import gettext as _
 
 
 def describe_options(options: dict) -> list[str]:
-    return [_("a pile of %(n)d stones") % {"n": options.get("stones", 15)}]
+    return [_("a pile of %(n)d stones") % {"n": options.get("stones", 21)}]

@@ -39,7 +39,7 @@ class ExampleGame:
     max_players = 2
 
     def default_options(self, num_players: int) -> dict:
-        return {"stones": PILES[0]}
+        return {"stones": PILES[1]}
 
     def validate_options(self, num_players: int, options: dict) -> dict:
         if num_players != 2:
