@@ -70,7 +70,7 @@ bench: $(STAMP)
 
 # The computer players' ladder (docs/bots.md): every level pairing in every game.
 # Hours on one core at 500 games a pairing, most of it the hard pairings (a
-# hard game 3-4 s of CPU, Lost Cities more; docs/bots.md); e.g. LADDER_ARGS="--games 20"
+# hard game 3-4 s of CPU, some games more; docs/bots.md); e.g. LADDER_ARGS="--games 20"
 LADDER_PAIRS = --pair normal:easy --pair easy:random --pair normal:random --pair hard:random --pair hard:normal
 ladder: $(STAMP)
 	$(PY) manage.py bot_ladder $(LADDER_PAIRS) --games 500 $(LADDER_ARGS)

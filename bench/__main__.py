@@ -67,7 +67,12 @@ def main(argv=None) -> int:
         "--profile",
         type=int,
         metavar="N",
-        help="then cProfile N Lost Cities move POSTs in-process and print the top",
+        help="then cProfile N move POSTs in-process and print the top",
+    )
+    parser.add_argument(
+        "--game",
+        metavar="SLUG",
+        help="the game the move benchmarks play (default: the lobby's first)",
     )
     args = parser.parse_args(argv)
     sections = [s.strip() for s in args.sections.split(",") if s.strip()]
@@ -113,6 +118,8 @@ def main(argv=None) -> int:
     if args.seconds:
         p["seconds"] = args.seconds
     levels = [int(x) for x in args.levels.split(",")]
+    if args.game:
+        os.environ["BENCH_GAME"] = args.game  # the servers started next read it
 
     from bench.env import World, configure, teardown
 

@@ -1,18 +1,22 @@
 """Engines: random games through the public contract (legal_moves + apply), checks off.
 
 For each registered engine and player count: games/s, decisions/s and the mean
-number of decisions per game; Lost Cities also against bench/lc_mutable.py.
+number of decisions per game; a game whose package has a `baseline` module (a
+minimal mutable engine of the same rules, `play_game(rng) -> (decisions,
+scores)`) also against it, with the contract's own cost beside.
 """
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import random
 import time
 
+from django.apps import apps
+
 from games import engines
 from games.engines.playout import play_one
-
-from . import lc_mutable
 
 
 def _timed(play, budget: float, min_games: int) -> dict:
@@ -44,7 +48,8 @@ def contract_play(engine, players: int, seed: int = 1):
 
 class NullEngine:
     """The contract with nothing behind it: a fixed list of 12 moves, `apply` a
-    new one-key dict, 286 decisions a game (a random Lost Cities game's mean).
+    new one-key dict, 286 decisions a game (the mean of a random game of the
+    first game with a baseline).
     Timed through the same loop, it shows what the loop itself costs."""
 
     slug = "null"
@@ -74,12 +79,12 @@ class NullEngine:
 
 class ContractFloor(NullEngine):
     """What any engine owes the contract, with no rule behind it: `apply` a new
-    state (a copy of a 10-key dict, the size of a compact Lost Cities state,
+    state (a copy of a 10-key dict, the size of a compact state of that game,
     with its step counter moved on) and `legal_moves` a new list of a random
     game's moves (13 in the play phase, 3 in the draw phase, from shared
     dicts); 286 decisions a game. No engine honouring the contract can be
-    faster than this, so its ratio to the mutable baseline bounds what the
-    Lost Cities engine can reach."""
+    faster than this, so its ratio to the mutable baseline bounds what that
+    game's engine can reach."""
 
     slug = "floor"
     PLAY = [{"type": "play", "card": f"c{i}"} for i in range(13)]
@@ -107,17 +112,33 @@ class ContractFloor(NullEngine):
         return new
 
 
-def mutable_play(seed: int = 1):
+def baselines() -> dict:
+    """slug -> the `baseline` module of that game's package, for the games that
+    have one (found as the games are: by their apps)."""
+    found = {}
+    for config in apps.get_app_configs():
+        if importlib.util.find_spec(f"{config.name}.spec") is None:
+            continue
+        if importlib.util.find_spec(f"{config.name}.baseline") is None:
+            continue
+        slug = importlib.import_module(f"{config.name}.spec").SPEC.slug
+        found[slug] = importlib.import_module(f"{config.name}.baseline")
+    return found
+
+
+def mutable_play(baseline, seed: int = 1):
     def play(index: int) -> int:
-        decisions, _scores = lc_mutable.play_game(random.Random(seed + index))
+        decisions, _scores = baseline.play_game(random.Random(seed + index))
         return decisions
 
     return play
 
 
 def run(budget: float = 2.0, min_games: int = 1) -> list[dict]:
-    """One row per engine and player count; Lost Cities gets its baseline row too."""
+    """One row per engine and player count; a game with a baseline gets its
+    baseline row too."""
     rows = []
+    mutable = baselines()
     for engine in engines.all():
         for players in range(engine.min_players, engine.max_players + 1):
             row = {"engine": engine.slug, "players": players}
@@ -127,8 +148,9 @@ def run(budget: float = 2.0, min_games: int = 1) -> list[dict]:
                 row["error"] = f"{type(exc).__name__}: {exc}"
                 rows.append(row)
                 continue
-            if engine.slug == "lost-cities":
-                base = _timed(mutable_play(), budget, min_games)
+            baseline = mutable.get(engine.slug)
+            if baseline is not None and players == engine.min_players:
+                base = _timed(mutable_play(baseline), budget, min_games)
                 row["baseline"] = base
                 row["loop"] = _timed(contract_play(NullEngine(), 2), budget, min_games)
                 row["floor"] = _timed(

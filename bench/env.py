@@ -16,6 +16,16 @@ import tempfile
 from pathlib import Path
 
 BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def bench_game() -> str:
+    """The slug of the game the move benchmarks play: BENCH_GAME (`python -m
+    bench --game`), or the lobby's first."""
+    from games import registry
+
+    return os.environ.get("BENCH_GAME") or registry.GAMES[0].slug
+
+
 PG_URL = os.environ.get("BENCH_PG_URL", "postgres://postgres@127.0.0.1:5432")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 CELERY_KEYS = (

@@ -13,9 +13,15 @@ import math
 import os
 import sys
 
-from .env import BASE_DIR, World, login_headers, make_active_games, make_users
+from .env import (
+    BASE_DIR,
+    World,
+    bench_game,
+    login_headers,
+    make_active_games,
+    make_users,
+)
 from .load import (
-    ENGINE,
     MovePlayers,
     bare_request,
     poll_request,
@@ -61,21 +67,21 @@ def prepare(
     users = make_users(max(100, 2 * max(levels)), "player")
     headers = {u.pk: login_headers(u) for u in users}
     # Enough fresh games for the fastest level we expect (~400 moves/s) to never
-    # run dry: a random Lost Cities game lasts ~280 decisions.
+    # run dry: a random game of the first game lasts ~280 decisions.
     per_level = [c + math.ceil(400 * (seconds + 1) / 150) for c in levels] * (
         rounds * sites
     )
     count = sum(per_level)
     n = len(users)
     seatings = [[users[(2 * k) % n], users[(2 * k + 1) % n]] for k in range(count)]
-    games = make_active_games(ENGINE, seatings, seed=1000)
+    games = make_active_games(bench_game(), seatings, seed=1000)
     for g, seating in zip(games, seatings, strict=True):
         g.bench_users = seating
     idle_seatings = [
         [users[k % n], users[(k + 1 + (k // n) % (n - 1)) % n]]
         for k in range(idle_games)
     ]
-    idle = make_active_games(ENGINE, idle_seatings, seed=50_000)
+    idle = make_active_games(bench_game(), idle_seatings, seed=50_000)
     for g, seating in zip(idle, idle_seatings, strict=True):
         g.bench_users = seating
     return {"users": users, "headers": headers, "games": games, "idle": idle}

@@ -11,7 +11,7 @@ import statistics
 import time
 from pathlib import Path
 
-from .env import make_active_games, make_users
+from .env import bench_game, make_active_games, make_users
 
 TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
 
@@ -96,7 +96,7 @@ def _fast_forward(game, seats, version: int) -> None:
 
 def length(at: tuple[int, ...] = (1, 100, 1000), repeat: int = 5) -> dict:
     """Time and queries of the move POST at move N of an endless game, and over a
-    whole Lost Cities game."""
+    whole game of the benched game (`bench_game`)."""
 
     from . import endless
 
@@ -145,28 +145,29 @@ def _length(at, repeat) -> dict:
                     )
                 )
             rows.append({"move": target, **_summary(samples)})
-    # A real engine over a whole game: Lost Cities, random moves, every POST counted.
-    from games import engines
+    # A real engine over a whole game: random moves, every POST counted.
+    from games import engines, registry
 
-    engine = engines.get("lost-cities")
-    c, d = make_users(2, "lcfull")
-    lc_clients = [_client(c), _client(d)]
-    lc, lc_warm = make_active_games("lost-cities", [[c, d], [c, d]], seed=4242)
-    seat = engine.to_move(lc_warm.state)[0]
-    lc_clients[seat].post(
-        f"/games/{lc_warm.pk}/move",
-        {"move": _json(engine.legal_moves(lc_warm.state, seat)[0]), "version": "0"},
+    slug = bench_game()
+    engine = engines.get(slug)
+    c, d = make_users(2, "full")
+    full_clients = [_client(c), _client(d)]
+    whole, warm = make_active_games(slug, [[c, d], [c, d]], seed=4242)
+    seat = engine.to_move(warm.state)[0]
+    full_clients[seat].post(
+        f"/games/{warm.pk}/move",
+        {"move": _json(engine.legal_moves(warm.state, seat)[0]), "version": "0"},
         headers={"HX-Request": "true"},
     )
     rng = random.Random(4242)
-    state, version, samples = lc.state, 0, []
+    state, version, samples = whole.state, 0, []
     while not engine.is_over(state):
         seat = engine.to_move(state)[0]
         move = rng.choice(engine.legal_moves(state, seat))
         samples.append(
             measure(
-                lambda s=seat, m=move, v=version: lc_clients[s].post(
-                    f"/games/{lc.pk}/move",
+                lambda s=seat, m=move, v=version: full_clients[s].post(
+                    f"/games/{whole.pk}/move",
                     {"move": _json(m), "version": str(v)},
                     headers={"HX-Request": "true"},
                 )
@@ -174,12 +175,13 @@ def _length(at, repeat) -> dict:
         )
         state = engine.apply(state, seat, move)
         version += 1
-    if Game.objects.get(pk=lc.pk).version != version:
+    if Game.objects.get(pk=whole.pk).version != version:
         raise RuntimeError("the game did not take every move")
     first, last = samples[0], samples[-2]
     return {
         "endless": rows,
-        "lost_cities": {
+        "game": {
+            "name": registry.get(slug).name,
             "moves": len(samples),
             "first": _summary([first]),
             "last_but_one": _summary([last]),
@@ -214,14 +216,15 @@ def pages(repeat: int = 10, my_games: int = 200) -> list[dict]:
     from games.models import Game, Seat
 
     quiet_request_log()
+    slug = bench_game()
     rows = []
     owner, *others = make_users(41, "pages")
     # The lobby: 50 open public tables, one seat taken each.
     open_games = Game.objects.bulk_create(
         [
             Game(
-                engine="lost-cities",
-                options={"expeditions": 5, "rounds": 1},
+                engine=slug,
+                options=engines.get(slug).default_options(2),
                 created_by=others[i % 40],
             )
             for i in range(50)
@@ -313,7 +316,7 @@ def sweeps(active: int = 10_000) -> list[dict]:
     users = make_users(1000, "sweep")
     n = len(users)
     seatings = [[users[k % n], users[(k + 1 + k // n) % n]] for k in range(active)]
-    games = make_active_games("lost-cities", seatings, seed=10)
+    games = make_active_games(bench_game(), seatings, seed=10)
     # Per-move deadlines, as timed tables have: most in the future, 2 % passed.
     now = timezone.now()
     ids = [g.pk for g in games]
@@ -358,7 +361,8 @@ def sweeps(active: int = 10_000) -> list[dict]:
 
 
 def profile_moves(moves: int = 200, top: int = 25) -> str:
-    """cProfile of `moves` Lost Cities move POSTs through the test Client."""
+    """cProfile of `moves` move POSTs of the benched game (`bench_game`)
+    through the test Client."""
     import cProfile
     import io
     import pstats
@@ -366,11 +370,12 @@ def profile_moves(moves: int = 200, top: int = 25) -> str:
     from games import engines
 
     quiet_request_log()
-    engine = engines.get("lost-cities")
+    slug = bench_game()
+    engine = engines.get(slug)
     users = make_users(2 * (moves // 80 + 2), "prof")
     pairs = [[users[2 * k], users[2 * k + 1]] for k in range(len(users) // 2)]
     clients = {u.pk: _client(u) for u in users}
-    games = make_active_games("lost-cities", pairs, seed=31337)
+    games = make_active_games(slug, pairs, seed=31337)
     rng = random.Random(5)
     plan = []  # (client, url, data) computed first, so only the server is profiled
     for game, pair in zip(games, pairs, strict=True):
@@ -413,3 +418,60 @@ def profile_moves(moves: int = 200, top: int = 25) -> str:
     stats.sort_stats("cumulative").print_stats(top)
     stats.sort_stats("tottime").print_stats(top)
     return out.getvalue()
+
+
+def fast_path(repeat: int = 300) -> dict:
+    """What the one fast path saves: the locked game with its seats and their
+    users read by `games.rows.game_with_seats` against the same read through
+    the ORM (`select_for_update` and a prefetch of the seats with their users),
+    on the same Lost Cities game of the bench database, alternating, each in
+    its own transaction. CPU of this process (`time.process_time`) and wall
+    time per read, medians, and the queries of each."""
+    from django.db import connection, transaction
+    from django.db.models import Prefetch
+
+    from games import rows
+    from games.models import Game, Seat
+
+    game_id = (
+        Game.objects.filter(engine="lost-cities", status=Game.Status.ACTIVE)
+        .values_list("pk", flat=True)
+        .first()
+    )
+    if game_id is None:
+        return {}
+    seats = Seat.objects.select_related("user")
+    orm_games = Game.objects.select_for_update(of=("self",)).prefetch_related(
+        Prefetch("seats", queryset=seats)
+    )
+
+    def fast():
+        game = rows.game_with_seats(game_id, lock=True)
+        return game, game.seat_list()
+
+    def orm():
+        game = orm_games.get(pk=game_id)
+        return game, game.seat_list()
+
+    reads = {"fast": fast, "orm": orm}
+    samples: dict = {name: ([], []) for name in reads}
+    queries = {}
+    for name, read in reads.items():  # warm: statements prepared, code loaded
+        with transaction.atomic():
+            queries[name] = measure(read)[1]
+    for i in range(repeat * 2):
+        name = ("fast", "orm")[i % 2]
+        with transaction.atomic():
+            cpu, wall = time.process_time(), time.perf_counter()
+            reads[name]()
+            samples[name][0].append(time.process_time() - cpu)
+            samples[name][1].append(time.perf_counter() - wall)
+    connection.close()
+    result = {"repeat": repeat}
+    for name, (cpu, wall) in samples.items():
+        result[name] = {
+            "cpu_ms": statistics.median(cpu) * 1000,
+            "wall_ms": statistics.median(wall) * 1000,
+            "queries": queries[name],
+        }
+    return result

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from http.cookiejar import CookieJar
 from urllib.parse import urlencode
 
-ENGINE = "lost-cities"  # the game the move phases play
+from .env import bench_game
 
 
 @dataclass
@@ -121,7 +121,7 @@ class MovePlayers:
         from games import engines
 
         self.path = path
-        self.engine = engines.get(ENGINE)
+        self.engine = engines.get(bench_game())
         self.fresh = list(games)
         self.headers = headers  # user id -> headers
         self.current: dict[int, dict] = {}

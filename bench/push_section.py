@@ -27,8 +27,14 @@ import time
 from datetime import timedelta
 
 from .asgi_server import NoCookies, Uvicorn, cpu_seconds, raise_file_limit, rss_kib
-from .env import REDIS_URL, World, csrf_secret, make_active_games, make_users
-from .load import ENGINE
+from .env import (
+    REDIS_URL,
+    World,
+    bench_game,
+    csrf_secret,
+    make_active_games,
+    make_users,
+)
 
 OPEN_CONCURRENCY = 100
 
@@ -165,7 +171,7 @@ async def play(
     the delays (ms) and counts."""
     from games import engines
 
-    engine = engines.get(ENGINE)
+    engine = engines.get(bench_game())
     busy: set[int] = set()
     out = {"event": [], "board": [], "post": [], "errors": {}, "moves": 0}
 
@@ -287,7 +293,7 @@ async def measure(world, server, boards_n, seconds, rate, poll_seconds, log) -> 
 
     users = await sync_to_async(make_users)(boards_n, f"push{os.getpid()}-")
     seatings = [[users[2 * i], users[2 * i + 1]] for i in range(boards_n // 2)]
-    games = await sync_to_async(make_active_games)(ENGINE, seatings, seed=7)
+    games = await sync_to_async(make_active_games)(bench_game(), seatings, seed=7)
     keys = await sync_to_async(make_sessions)(users)
     boards, cookies = [], {}
     for game, pair in zip(games, seatings, strict=True):

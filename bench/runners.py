@@ -235,6 +235,38 @@ def run_http(world, p, levels, args, results, sections):
                 f"{p['idle']} more games in progress in the database.",
             )
         )
+    if rows["move"]:
+        from bench import inprocess
+
+        fast = results["fast_path"] = inprocess.fast_path()
+        if fast:
+            f, o = fast["fast"], fast["orm"]
+            texts.append(
+                table(
+                    "The one fast path: the locked game with its seats and their "
+                    "users (games/rows.py) against the same read through the ORM, "
+                    f"in-process, median of {fast['repeat']} each",
+                    ["read", "CPU ms", "wall ms", "queries", "CPU ÷ ORM's"],
+                    [
+                        [
+                            "games.rows.game_with_seats",
+                            n2(f["cpu_ms"]),
+                            n2(f["wall_ms"]),
+                            f["queries"],
+                            f"{f['cpu_ms'] / o['cpu_ms']:.2f}" if o["cpu_ms"] else "",
+                        ],
+                        [
+                            "ORM: select_for_update + prefetch",
+                            n2(o["cpu_ms"]),
+                            n2(o["wall_ms"]),
+                            o["queries"],
+                            "1.00",
+                        ],
+                    ],
+                    note=f"Saved per move POST: {n2(o['cpu_ms'] - f['cpu_ms'])} ms "
+                    f"of CPU, {o['queries'] - f['queries']} query.",
+                )
+            )
     if rows["poll"]:
         body = []
         for c, m, b in rows["poll"]:
@@ -306,14 +338,15 @@ def run_length(world, p, levels, args, results, sections):
                 ",".join(map(str, r["statuses"])),
             ]
         )
-    lc = res["lost_cities"]
+    whole = res["game"]
+    name = whole["name"]
     for label, key in (
-        ("Lost Cities move 1", "first"),
-        (f"Lost Cities moves 1–{lc['moves'] - 1}", "all"),
-        (f"Lost Cities move {lc['moves'] - 1}", "last_but_one"),
-        (f"Lost Cities move {lc['moves']} (ends the game)", "final"),
+        (f"{name} move 1", "first"),
+        (f"{name} moves 1–{whole['moves'] - 1}", "all"),
+        (f"{name} move {whole['moves'] - 1}", "last_but_one"),
+        (f"{name} move {whole['moves']} (ends the game)", "final"),
     ):
-        r = lc[key]
+        r = whole[key]
         body.append(
             [
                 label,

@@ -1,5 +1,5 @@
 """Admin: a group can enter its own chapters here (the `chapters` JSON field,
-checked against the engine's rule vocabulary before saving)."""
+checked by the campaign's game before saving: `Campaign.clean`)."""
 
 from django.contrib import admin
 
@@ -31,8 +31,8 @@ class EpisodeInline(admin.TabularInline):
 
 @admin.register(Campaign)
 class CampaignAdmin(admin.ModelAdmin):
-    list_display = ["id", "name", "num_players", "status", "created_at"]
-    list_filter = ["status"]
+    list_display = ["id", "name", "engine", "num_players", "status", "created_at"]
+    list_filter = ["engine", "status"]
     readonly_fields = ["invite_token", "created_at", "started_at", "finished_at"]
     inlines = [CampaignPlayerInline, CampaignInvitationInline, EpisodeInline]
 

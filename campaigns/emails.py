@@ -10,7 +10,6 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone, translation
 
-from games.my_city.engine.chapter_rules import episode_rules
 from games.notifications.emails import (
     NotificationEmail,
     absolute,
@@ -27,11 +26,19 @@ INVITATION_KIND = "invitation"
 
 
 def _email(
-    user, to: str, template: str, context: dict, *, kind: str | None, msgid: str
+    user,
+    to: str,
+    template: str,
+    context: dict,
+    *,
+    kind: str | None,
+    msgid: str,
 ):
-    """The email of `templates/campaigns/email/<template>{_subject.txt,.txt,
-    .html}` for `user`, with an unsubscribe link for `kind` when given, and
-    `msgid` as its Message-ID (the same if that email is sent again)."""
+    """The email `<template>{_subject.txt,.txt,.html}` of the campaign's game
+    (in its spec's `campaign.email_templates`) for `user`, with an unsubscribe
+    link for `kind` when given, and `msgid` as its Message-ID (the same if that
+    email is sent again)."""
+    folder = context["campaign"].spec.campaign.email_templates
     context = {
         **context,
         "user": user,
@@ -51,7 +58,7 @@ def _email(
         headers["List-Unsubscribe"] = f"<{context['unsubscribe_url']}>"
         headers["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     with translation.override(user.language or "en"), timezone.override(user.tzinfo):
-        subject, text, html = render_email(f"campaigns/email/{template}", context)
+        subject, text, html = render_email(f"{folder}/{template}", context)
     message = NotificationEmail(
         subject=subject,
         body=text,
@@ -74,7 +81,9 @@ def send_episode_opened(episode) -> int:
         if user.turn_emails == user.TurnEmails.NONE:
             continue  # unsubscribed from the emails that say a game waits
         with translation.override(user.language or "en"):
-            rules = episode_rules(episode.number, campaign.chapters)
+            rules = campaign.spec.campaign.episode_rules(
+                episode.number, campaign.chapters
+            )
         context = {
             "campaign": campaign,
             "episode": episode,

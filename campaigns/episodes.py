@@ -23,12 +23,9 @@ from games import engines
 from games import services as games_services
 from games.errors import Conflict, NotFound, Refused
 from games.models import Game
-from games.my_city.engine.chapters import EPISODES
 
 from .emails import send_episode_opened
 from .models import Campaign, CampaignPlayer, Episode
-
-ENGINE_SLUG = "my-city"
 
 
 def campaign_locked(campaign_id) -> Campaign:
@@ -57,8 +54,9 @@ def campaign_start(campaign: Campaign) -> None:
 
 def episode_open_next(*, campaign_id: int) -> Episode | None:
     """Opens the episode after the last closed one: a new game whose options carry
-    every player's board. Idempotent: an episode still open is returned as it is,
-    nothing is opened after episode 24 or in a campaign that is not running."""
+    what every player carries. Idempotent: an episode still open is returned as
+    it is, nothing is opened after the game's last episode or in a campaign that
+    is not running."""
     with transaction.atomic():
         campaign = campaign_locked(campaign_id)
         if campaign.status != Campaign.Status.ACTIVE:
@@ -67,22 +65,21 @@ def episode_open_next(*, campaign_id: int) -> Episode | None:
         if last is not None and last.closed_at is None:
             return last
         number = last.number + 1 if last else 1
-        if number > EPISODES:
+        rules = campaign.spec.campaign
+        if number > rules.episodes:
             return None
         players = list(campaign.players.select_related("user").order_by("position"))
         host = players[0].user
         carry = [p.carry for p in players]
         options = {
             "mode": "campaign",
-            "episode": number,
-            "carry": carry if any(carry) else None,
-            "chapters": campaign.chapters,
+            **rules.episode_options(number, carry, campaign.chapters),
             # The engine accepts only carries of this campaign's previous episode.
             "campaign": campaign_name(campaign.pk),
         }
         game = games_services.game_create(
             creator=host,
-            engine_slug=ENGINE_SLUG,
+            engine_slug=campaign.engine,
             num_players=campaign.num_players,
             options=options,
             visibility=Game.Visibility.PRIVATE,
@@ -103,8 +100,8 @@ def episode_open_next(*, campaign_id: int) -> Episode | None:
 
 
 def episode_close(*, campaign_id: int, number: int) -> bool:
-    """Records an episode whose game is over: each player's carry and circles, the
-    results; then queues the next episode, or ends the campaign after episode 24.
+    """Records an episode whose game is over: each player's carry and points, the
+    results; then queues the next episode, or ends the campaign after the last.
     An abandoned game counts as played, scored where it stood (see
     `_stopped_where_abandoned`); the results mark the seats that forfeited.
     Idempotent on (campaign, number): True only for the call that closed it."""
@@ -123,11 +120,12 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
         game = episode.game
         if game.status not in (Game.Status.FINISHED, Game.Status.ABANDONED):
             raise Conflict(_("That episode is not over yet."))
-        engine = engines.get(ENGINE_SLUG)
+        engine = engines.get(campaign.engine)
+        rules = campaign.spec.campaign
         state = game.state
         forfeited = set()
         if game.status == Game.Status.ABANDONED:
-            state = _stopped_where_abandoned(engine, state)
+            state = _stopped_where_abandoned(engine, state, rules.stop_move)
             forfeited = set(
                 game.seats.filter(forfeited=True).values_list("position", flat=True)
             )
@@ -136,30 +134,21 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
         for player in players:
             row = outcome[player.position]
             player.carry = row["carry"]
-            player.circles = row["carry"]["circles"]
+            player.circles = rules.points(row["carry"])
         CampaignPlayer.objects.bulk_update(players, ["carry", "circles"])
         episode.results = [
             {
                 "seat": row["seat"],
                 "score": row["score"],
                 "rank": row["rank"],
-                "circles_won": row["detail"].get("circles_won", 0),
                 "forfeited": row["seat"] in forfeited,
-                "races": sum(row["detail"].get("races", {}).values()),
-                "sticker": row["detail"].get("sticker_earned"),
-                # The board as the episode ended (for the board history): the
-                # terrain it was played on and the buildings that stood on it.
-                "terrain": state["players"][row["seat"]]["terrain"],
-                "placed": [
-                    {"building": e["building"], "cells": e["cells"]}
-                    for e in state["players"][row["seat"]]["placed"]
-                ],
+                **rules.episode_result(row, state),
             }
             for row in outcome
         ]
         episode.closed_at = timezone.now()
         episode.save(update_fields=["results", "closed_at"])
-        if number >= EPISODES:
+        if number >= rules.episodes:
             campaign.status = Campaign.Status.FINISHED
             campaign.finished_at = timezone.now()
             campaign.save(update_fields=["status", "finished_at"])
@@ -168,17 +157,17 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
     return True
 
 
-def _stopped_where_abandoned(engine, state: dict) -> dict:
-    """An abandoned episode is scored where it stood: every player still building
-    stops (the rules' "arrêter votre épisode": no penalty, nothing more built),
-    the decisions already made that round stand, and the engine ends and scores
-    the episode as usual. Only the engine's moves and rules are used."""
+def _stopped_where_abandoned(engine, state: dict, stop: dict) -> dict:
+    """An abandoned episode is scored where it stood: every player still to
+    move plays the game's `stop_move` (its campaign's), the decisions already
+    made that round stand, and the engine ends and scores the episode as usual.
+    Only the engine's moves and rules are used."""
     for _round in range(3):  # the round in progress, then at most one more
         seats = engine.to_move(state)
         if not seats:
             break
         for seat in seats:
-            state = engine.apply(state, seat, {"type": "stop"})
+            state = engine.apply(state, seat, dict(stop))
     if not engine.is_over(state):
         raise Conflict(_("That episode is not over yet."))
     return state

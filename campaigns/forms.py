@@ -12,7 +12,8 @@ from games import json_input
 from games.engines.base import InvalidOptions
 from games.forms import TIME_CHOICES
 from games.models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT
-from games.my_city.engine.chapter_rules import validate_chapters
+
+from .models import campaign_games
 
 MAX_CHAPTERS_BYTES = 64 * 1024
 
@@ -59,19 +60,21 @@ class CampaignForm(forms.Form):
         label=_("Time per move"), choices=TIME_CHOICES, required=False, initial="3"
     )
     chapters_file = forms.FileField(
-        label=_("Your own chapters (JSON file)"),
-        required=False,
-        help_text=_(
-            "Leave empty to play our original campaign. A group who owns the box "
-            "can enter its own 8 chapters: the format is on the My City rules "
-            "page (linked under this form)."
-        ),
+        label=_("Your own chapters (JSON file)"), required=False
     )
     chapters_text = forms.CharField(
         label=_("Or paste your chapters (JSON)"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 4}),
     )
+
+    def __init__(self, *args, spec=None, **kwargs):
+        """A campaign of `spec`'s game (the first played as a campaign)."""
+        super().__init__(*args, **kwargs)
+        self.spec = spec or campaign_games()[0]
+        self.fields["chapters_file"].help_text = _(
+            self.spec.campaign.texts["chapters_help"]
+        )
 
     def clean_emails(self) -> list[str]:
         """The addresses, checked for their form only: whether one has an account
@@ -99,7 +102,7 @@ class CampaignForm(forms.Form):
             text = upload.read().decode("utf-8", errors="replace")
         if text.strip():
             try:
-                chapters = validate_chapters(json_input.loads(text))
+                chapters = self.spec.campaign.validate_chapters(json_input.loads(text))
             except json_input.TooDeep:
                 raise forms.ValidationError(
                     _("The chapters are nested too deeply.")
@@ -122,6 +125,7 @@ class CampaignForm(forms.Form):
     def service_arguments(self) -> dict:
         days = self.cleaned_data.get("time_per_move")
         return {
+            "game": self.spec.slug,
             "name": self.cleaned_data.get("name") or "",
             "num_players": self.cleaned_data["players"],
             "invited_emails": self.cleaned_data.get("emails") or [],

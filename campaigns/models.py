@@ -1,8 +1,10 @@
-"""My City campaigns: a group of players, 24 episodes, boards that live on.
+"""Campaigns: a group of players, a game's episodes, what each player carries
+from one to the next.
 
-Each episode is a games.Game in the "campaign" mode; its options carry the boards
-as the previous episode left them (the engine's `carry`), which the campaign keeps
-per player between episodes.
+A campaign is of one game whose spec declares a `campaign` (games.registry.
+CampaignSpec): each episode is a games.Game of it in the "campaign" mode, whose
+options carry what the previous episode left each player (the engine's
+`carry`), which the campaign keeps per player between episodes.
 """
 
 import secrets
@@ -15,10 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import registry
 from games.bots.names import bot_name
 from games.engines.base import InvalidOptions
-from games.my_city.engine.chapter_rules import validate_chapters
-from games.my_city.engine.chapters import EPISODES
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
 
@@ -27,18 +28,20 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def chapters_validator(value) -> None:
-    """Custom chapters must be 8 chapters in the engine's rule vocabulary."""
-    if value is None:
-        return
-    try:
-        validate_chapters(value)
-    except InvalidOptions as exc:
-        raise ValidationError(exc.reason) from None
+def campaign_games() -> list[registry.GameSpec]:
+    """The games played as campaigns, in the lobby's order."""
+    return [spec for spec in registry.GAMES if spec.campaign is not None]
+
+
+def default_game() -> str:
+    """The slug of the first game played as a campaign."""
+    games = campaign_games()
+    return games[0].slug if games else ""
 
 
 class Campaign(models.Model):
-    """A My City campaign for 2 to 4 players; `chapters` null is the original one."""
+    """A campaign of one game for 2 to 4 players; `chapters` null is the game's
+    own."""
 
     class Status(models.TextChoices):
         OPEN = "open", _("waiting for players")
@@ -46,15 +49,15 @@ class Campaign(models.Model):
         FINISHED = "finished", _("finished")
 
     name = models.CharField(_("name"), max_length=80, blank=True)
+    engine = models.CharField(_("game"), max_length=32, default=default_game)
     num_players = models.PositiveSmallIntegerField(_("players"), default=2)
     chapters = models.JSONField(
         _("chapters"),
         null=True,
         blank=True,
-        validators=[chapters_validator],
         help_text=_(
-            "Empty for the original campaign; or 8 chapters "
-            '[{"name": ..., "rules": [...]}] in the rule vocabulary of docs/my_city.md.'
+            "Empty for the game's own campaign; or chapters of the players' own, "
+            "in the format of the game's rules page."
         ),
     )
     status = models.CharField(
@@ -75,10 +78,25 @@ class Campaign(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self):
-        return self.name or f"My City campaign #{self.pk}"
+        return self.name or f"{self.spec.name} campaign #{self.pk}"
 
     def get_absolute_url(self):
         return reverse("campaigns:campaign", args=[self.pk])
+
+    @property
+    def spec(self) -> registry.GameSpec:
+        """The game the campaign is of."""
+        return registry.get(self.engine)
+
+    def clean(self):
+        """Chapters of the players' own must be what the game reads."""
+        super().clean()
+        if self.chapters is None:
+            return
+        try:
+            self.spec.campaign.validate_chapters(self.chapters)
+        except InvalidOptions as exc:
+            raise ValidationError({"chapters": exc.reason}) from None
 
     @property
     def is_custom(self) -> bool:
@@ -128,7 +146,9 @@ class CampaignPlayer(models.Model):
     @property
     def name(self) -> str:
         if self.is_bot:
-            return bot_name("my-city", self.bot_level, self.position, gettext)
+            return bot_name(
+                self.campaign.engine, self.bot_level, self.position, gettext
+            )
         return self.user.name if self.user else "?"
 
 
@@ -155,8 +175,7 @@ class Episode(models.Model):
                 fields=["campaign", "number"], name="one_episode_per_number"
             ),
             models.CheckConstraint(
-                condition=models.Q(number__gte=1) & models.Q(number__lte=EPISODES),
-                name="episode_number_in_range",
+                condition=models.Q(number__gte=1), name="episode_number_from_one"
             ),
         ]
 

@@ -14,11 +14,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from games import registry
 from games.bots import LEVELS
 from games.engines import InvalidOptions
 from games.errors import Conflict, Invalid, NotAllowed
 from games.models import BOT_LEVEL_DEFAULT
-from games.my_city.engine.chapter_rules import validate_chapters
 
 from .episodes import campaign_locked, campaign_start
 from .invitations import invitation_emails_after_commit
@@ -29,6 +29,7 @@ from .models import (
     CampaignInvitation,
     CampaignPlayer,
     InvitationSent,
+    default_game,
 )
 from .selectors import confirmed_addresses
 
@@ -78,12 +79,17 @@ def campaign_create(
     chapters: list | None = None,
     name: str = "",
     time_per_move=None,
+    game: str | None = None,
 ) -> Campaign:
-    """A campaign with its creator at the first place and computer players next.
+    """A campaign of `game` (a slug; the first game played as a campaign if
+    None) with its creator at the first place and computer players next.
     Each invited address gets an invitation that its owner accepts or declines
     (`invitations.invitation_accept`), the same whether or not the address has an
     account; only an existing account is told by email. The campaign starts once
     every place is taken."""
+    spec = registry.find(game or default_game())
+    if spec is None or spec.campaign is None:
+        raise Invalid(_("There is no such game."))
     if not MIN_PLAYERS <= num_players <= MAX_PLAYERS:
         raise Invalid(_("A campaign is played by 2 to 4 players."))
     invited = list(dict.fromkeys(address.strip().lower() for address in invited_emails))
@@ -97,13 +103,14 @@ def campaign_create(
         raise Invalid(_("More players than places in the campaign."))
     if chapters is not None:
         try:
-            chapters = validate_chapters(chapters)
+            chapters = spec.campaign.validate_chapters(chapters)
         except InvalidOptions as exc:
             raise Invalid(exc.reason) from None
     with transaction.atomic():
         _within_daily_limits(creator, invitations=len(invited))
         campaign = Campaign.objects.create(
             name=name[:80],
+            engine=spec.slug,
             num_players=num_players,
             chapters=chapters,
             time_per_move=time_per_move,

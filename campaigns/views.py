@@ -13,6 +13,7 @@ from games.services import once
 
 from . import invitations, selectors, services
 from .forms import CampaignForm
+from .models import campaign_games
 
 
 @login_required
@@ -24,13 +25,21 @@ def campaign_list(request):
         {
             "campaigns": selectors.campaigns_of(user=request.user),
             "invitations": selectors.invitations_for(user=request.user),
+            "games": campaign_games(),
         },
     )
 
 
 @login_required
 def campaign_new(request):
-    form = CampaignForm(request.POST or None, request.FILES or None)
+    """The form of a new campaign of `?game=<slug>` (the first game played as a
+    campaign without it)."""
+    games = {spec.slug: spec for spec in campaign_games()}
+    slug = request.GET.get("game")
+    if not games or (slug and slug not in games):
+        raise Http404
+    spec = games[slug] if slug else next(iter(games.values()))
+    form = CampaignForm(request.POST or None, request.FILES or None, spec=spec)
     if request.method == "POST" and form.is_valid():
         try:
             url = once.submit_once(
@@ -45,7 +54,7 @@ def campaign_new(request):
         else:
             return redirect(url)
     status = 400 if request.method == "POST" else 200
-    context = {"form": form, "once": once.mint(request.user)}
+    context = {"form": form, "spec": form.spec, "once": once.mint(request.user)}
     return render(request, "campaigns/new.html", context, status=status)
 
 
@@ -67,7 +76,7 @@ def campaign_page(request, campaign_id):
     context["join_url"] = request.build_absolute_uri(
         reverse("campaigns:invitation", args=[campaign.invite_token])
     )
-    return render(request, "campaigns/campaign.html", context)
+    return render(request, campaign.spec.campaign.page_template, context)
 
 
 @require_GET

@@ -1,7 +1,8 @@
 """System checks of the games registry (`games/registry.py`), run by every
 manage.py command and by the test run: each engine found has one spec, each
 game's spec is complete (its engine, name, summary, form, computer players,
-words, steps, rules page and templates)."""
+words, steps, rules page and templates; a campaign's too, when it declares
+one)."""
 
 from __future__ import annotations
 
@@ -67,7 +68,47 @@ def _spec_errors(spec, found: dict) -> list[checks.CheckMessage]:
             get_template(name, using="django")
         except TemplateDoesNotExist:
             error("games.E008", f"no template {name}")
+    _campaign_errors(spec, error)
     return errors
+
+
+CAMPAIGN_TEXTS = (
+    "title",
+    "intro",
+    "new_title",
+    "new_intro",
+    "chapters_help",
+    "chapters_link",
+)
+CAMPAIGN_EMAILS = ("invitation", "episode_opened")
+
+
+def _campaign_errors(spec, error) -> None:
+    """A game played as a campaign: a whole `CampaignSpec`, its texts, its page
+    and its emails."""
+    rules = spec.campaign
+    if rules is None:
+        return
+    if not isinstance(rules, registry.CampaignSpec):
+        error("games.E010", "its campaign is not a games.registry.CampaignSpec")
+        return
+    if not isinstance(rules.episodes, int) or rules.episodes < 1:
+        error("games.E010", "its campaign has no episodes")
+    if not rules.stop_move:
+        error("games.E010", "its campaign has no stop_move")
+    missing = [key for key in CAMPAIGN_TEXTS if key not in rules.texts]
+    if missing:
+        error("games.E010", f"its campaign has no text {', '.join(missing)}")
+    names = [rules.page_template] + [
+        f"{rules.email_templates}/{name}{end}"
+        for name in CAMPAIGN_EMAILS
+        for end in ("_subject.txt", ".txt", ".html")
+    ]
+    for name in names:
+        try:
+            get_template(name, using="django")
+        except TemplateDoesNotExist:
+            error("games.E010", f"no campaign template {name}")
 
 
 @checks.register()

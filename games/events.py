@@ -19,6 +19,11 @@ from django.dispatch import Signal
 
 state_changed = Signal()
 
+# Sent by a game's rules page (games.views.rules) with `spec`, the game's, and
+# `user`, the reader; each receiver returns a dict the page's context is
+# updated with (the campaigns: the chapters the reader's campaigns reached).
+rules_page = Signal()
+
 RECEIVERS = (
     # "Your turn" and "game over" emails: outbox rows written with the move.
     "games.notifications.outbox.on_state_changed",

@@ -85,11 +85,22 @@ class Game(models.Model):
     class Meta:
         indexes = [models.Index(fields=["status", "visibility", "-created_at"])]
 
+    # The seats by position with their users, when read with the game in one
+    # query (games.rows.game_with_seats); None when the game was read alone.
+    seats_read: list | None = None
+
     def __str__(self):
         return f"{self.engine} #{self.pk}"
 
     def get_absolute_url(self):
         return reverse("games:game", args=[self.pk])
+
+    def seat_list(self) -> list:
+        """The seats by position: those read with the game (`seats_read`), else
+        `self.seats.all()` (prefetched, or one query)."""
+        if self.seats_read is not None:
+            return self.seats_read
+        return list(self.seats.all())
 
     @property
     def is_over(self) -> bool:

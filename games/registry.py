@@ -3,8 +3,9 @@
 A game is a package of its own, `games/<game>/` (a Django app, found by
 config/settings.py), whose `spec.py` holds `SPEC`: its engine, name and lobby
 summary (English, collected for translation), the form that sets up a table,
-its computer players, its options in words, its step texts, its rules page and
-the figures of its statistics page. The platform reaches a game only through
+its computer players, its options in words, its step texts, its rules page,
+the figures of its statistics page and, for a game played as a campaign, its
+`CampaignSpec`. The platform reaches a game only through
 its spec; its board is the template `games/<slug>/board.jinja` of its package.
 An installed app elsewhere with a `spec.py` is a game too (the tests' example
 game, `tests/example_game/`, installed by tests/settings.py): its engine is then
@@ -16,8 +17,9 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from django.apps import apps
 
@@ -25,6 +27,75 @@ from games import engines
 from games.bots.levels import ComputerPlayers
 from games.engines import Engine
 from games.forms.table import TableForm
+
+
+class CampaignSpec:
+    """What a game played as a campaign declares (GameSpec.campaign): the
+    campaigns app (campaigns/) runs the players, the invitations and the
+    episodes, each a game of its own in the "campaign" mode, and keeps each
+    player's carry (what the engine's `outcome` gives a seat under "carry")
+    from one episode to the next; everything about what an episode is, is
+    the game's, here.
+
+    A game's campaign subclasses this and fills in every method; its texts
+    are English, marked for translation in the game's package, and
+    translated where they are shown."""
+
+    episodes: int = 0  # how many a campaign has
+    # The pages' and the form's texts: "title" (the list page), "intro" (its
+    # paragraph), "new_title" and "new_intro" (the "new campaign" page),
+    # "chapters_help" (the form's field for chapters of the players' own),
+    # "chapters_link" (the link to their format under the form).
+    texts: Mapping[str, str] = MappingProxyType({})
+    # The game's own part of the campaign page, a Django template that extends
+    # "campaigns/campaign.html" and fills its blocks; the directory of the
+    # campaign's emails (<name>_subject.txt, <name>.txt, <name>.html).
+    page_template: str = ""
+    email_templates: str = ""
+    # The move that stops a seat where an abandoned episode stands.
+    stop_move: Mapping = MappingProxyType({})
+
+    def validate_chapters(self, chapters: list) -> list:
+        """Chapters of the players' own, checked (InvalidOptions if not)."""
+        raise NotImplementedError
+
+    def episode_options(self, number: int, carry: list, chapters) -> dict:
+        """The options of episode `number` besides its mode and campaign name:
+        `carry` holds each seat's carry from the episode before (None in the
+        first), `chapters` the campaign's own chapters or None."""
+        raise NotImplementedError
+
+    def points(self, carry: dict) -> int:
+        """What a carry counts towards the campaign's standings."""
+        raise NotImplementedError
+
+    def episode_result(self, row: dict, state: dict) -> dict:
+        """What a closed episode keeps of one seat beside its score and rank:
+        `row` is the seat's row of the engine's outcome, `state` the state the
+        episode ended in."""
+        raise NotImplementedError
+
+    def episode_rules(self, number: int, chapters) -> dict:
+        """The rules in force in episode `number`, in words (the email)."""
+        raise NotImplementedError
+
+    def page_context(
+        self, *, campaign, players, episodes, current, next_number, live_view
+    ) -> dict:
+        """What the game's part of the campaign page shows: `episodes` are the
+        campaign's, `current` the one open (or None), `live_view` the engine's
+        view of its game for the reader (or None)."""
+        raise NotImplementedError
+
+    def record_options(self, options: dict) -> dict:
+        """A campaign episode's options as its game record gives them out."""
+        return options
+
+    def rules_reached(self, reached: list) -> list:
+        """What the game's rules page shows of the campaigns a reader plays:
+        `reached` holds, per campaign, (its name, its own chapters or None,
+        the furthest episode opened)."""
+        return []
 
 
 @dataclass(frozen=True)
@@ -54,6 +125,9 @@ class GameSpec:
     # board, and its words; Jinja2 globals and filters.
     template_globals: dict[str, Callable] = field(default_factory=dict)
     template_filters: dict[str, Callable] = field(default_factory=dict)
+    # Played as a campaign too (campaigns/): what the campaign needs of the
+    # game; None for a game that is not.
+    campaign: CampaignSpec | None = None
 
     @property
     def slug(self) -> str:

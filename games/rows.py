@@ -1,11 +1,16 @@
-"""Hot reads and writes as plain SQL written from the models' own fields.
+"""The site's raw SQL, written from the models' own fields (`_meta`) through
+Django's public cursor.
 
-Every move and board reads the game with its seats and their users; every move
-inserts a Move and updates its game. Through the ORM (its compiler walks every
-field on each call) the seats cost 1.45 ms of CPU against 0.25 ms here
-(docs/benchmarks.md). The SQL is written per database vendor from `_meta`; each
-row becomes an ordinary instance as the ORM makes it (the fields' converters,
-then `Model.from_db`).
+- **The one fast path**: every move and board reads the game with its seats and
+  their users (`game_with_seats`, locked for a move), in one query, each row
+  made an instance as the ORM makes it (the fields' converters, then
+  `Model.from_db`); the seats are the game's `seat_list()`. tests/games/test_rows.py
+  compares its objects with the ORM's; `make bench` prints what it saves
+  against the ORM's read (docs/benchmarks.md).
+- **A move's writes**: the Move insert and the game update (one statement on
+  PostgreSQL), the seats' turns in one UPDATE.
+- **The log**: only the viewer's line, in the viewer's language, leaves the
+  database, with the next game waiting and the count of games waiting.
 """
 
 from __future__ import annotations
@@ -62,64 +67,47 @@ GAMES = ModelRows(Game, "g")
 SEATS = ModelRows(Seat, "s")
 USERS = ModelRows(User, "u")
 SEAT_POSITION = SEATS.attnames.index("position")
-_SQL: dict[tuple[str, str], str] = {}
+GAME_SEATS_SQL: dict[tuple[str, bool], str] = {}
 
 
-def _sql(name: str) -> str:
-    key = (name, connection.vendor)
-    sql = _SQL.get(key)
+def game_seats_sql(*, lock: bool) -> str:
+    """One row per seat (one with NULL seat columns for a game without any):
+    the game's columns repeat on each, except its state, sent once, on the row
+    of the first seat (see game_with_seats). Written once per database vendor."""
+    key = (connection.vendor, lock)
+    sql = GAME_SEATS_SQL.get(key)
     if sql is None:
         quote = connection.ops.quote_name
-        if name == "game":
-            sql = (
-                f"SELECT {GAMES.columns()} FROM {quote(Game._meta.db_table)} g "
-                "WHERE g.id = %s"
+        columns = GAMES.columns().replace(
+            f"g.{quote('state')}",
+            f"CASE WHEN s.position IS NULL OR s.position = 0 "
+            f"THEN g.{quote('state')} END",
+        )
+        sql = (
+            f"SELECT {columns}, {SEATS.columns()}, {USERS.columns()} "
+            f"FROM {quote(Game._meta.db_table)} g "
+            f"LEFT JOIN {quote(Seat._meta.db_table)} s ON s.game_id = g.id "
+            f"LEFT JOIN {quote(User._meta.db_table)} u ON u.id = s.user_id "
+            "WHERE g.id = %s ORDER BY s.position"
+        )
+        if lock and connection.features.has_select_for_update:
+            sql += (
+                " FOR UPDATE OF g"
+                if connection.features.has_select_for_update_of
+                else " FOR UPDATE"
             )
-        elif name == "game_locked":
-            sql = _sql("game")
-            if connection.features.has_select_for_update:
-                sql += " FOR UPDATE"
-        elif name in ("game_seats", "game_seats_locked"):
-            # One row per seat (one with NULL seat columns for a game without
-            # any): the game's columns repeat on each, except its state, sent
-            # once, on the row of the first seat (see game_with_seats).
-            columns = GAMES.columns().replace(
-                f"g.{quote('state')}",
-                f"CASE WHEN s.position IS NULL OR s.position = 0 "
-                f"THEN g.{quote('state')} END",
-            )
-            sql = (
-                f"SELECT {columns}, {SEATS.columns()}, {USERS.columns()} "
-                f"FROM {quote(Game._meta.db_table)} g "
-                f"LEFT JOIN {quote(Seat._meta.db_table)} s ON s.game_id = g.id "
-                f"LEFT JOIN {quote(User._meta.db_table)} u ON u.id = s.user_id "
-                "WHERE g.id = %s ORDER BY s.position"
-            )
-            if (
-                name == "game_seats_locked"
-                and connection.features.has_select_for_update
-            ):
-                sql += (
-                    " FOR UPDATE OF g"
-                    if connection.features.has_select_for_update_of
-                    else " FOR UPDATE"
-                )
-        else:
-            raise LookupError(f"no query named {name!r}")
-        _SQL[key] = sql
+        GAME_SEATS_SQL[key] = sql
     return sql
 
 
-def game(game_id: int, *, lock: bool = False) -> Game | None:
-    """The game (all its fields), locked for the transaction if `lock`; None if
+def game_alone(game_id: int, *, lock: bool = False) -> Game | None:
+    """The game through the ORM (locked for the transaction if `lock`); None if
     there is no such game."""
-    with connection.cursor() as cursor:
-        cursor.execute(_sql("game_locked" if lock else "game"), [int(game_id)])
-        row = cursor.fetchone()
-    return None if row is None else GAMES.instance(row)
+    games = Game.objects.select_for_update() if lock else Game.objects.all()
+    return games.filter(pk=game_id).first()
 
 
-def _seats(rows) -> list[Seat]:
+def seats_of_rows(rows) -> list[Seat]:
     width = len(SEATS.fields)
     result = []
     for row in rows:
@@ -130,17 +118,15 @@ def _seats(rows) -> list[Seat]:
 
 
 def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
-    """The game and its seats (with their users) in one query, the seats kept as
-    `attach_seats` keeps them; the game locked for the transaction if `lock`.
-    None if there is no such game.
+    """The game and its seats by position (with their users) in one query, the
+    seats as `game.seat_list()`, each seat's `game` that game; the game locked
+    for the transaction if `lock`. None if there is no such game.
 
     Seats are numbered from 0 (services renumber them when one leaves), so the
     state comes on the first row; were a game ever without a seat 0, its row is
     read again on its own."""
     with connection.cursor() as cursor:
-        cursor.execute(
-            _sql("game_seats_locked" if lock else "game_seats"), [int(game_id)]
-        )
+        cursor.execute(game_seats_sql(lock=lock), [int(game_id)])
         found = cursor.fetchall()
     if not found:
         return None
@@ -149,61 +135,22 @@ def game_with_seats(game_id: int, *, lock: bool = False) -> Game | None:
     if first_position in (None, 0):
         the_game = GAMES.instance(found[0][:width])
     else:
-        the_game = game(game_id, lock=lock)
+        the_game = game_alone(game_id, lock=lock)
     seat_rows = [] if first_position is None else [row[width:] for row in found]
-    return attach_seats(the_game, _seats(seat_rows))
-
-
-def attach_seats(game: Game, seats: list[Seat]) -> Game:
-    """`game` with `game.seats.all()` these seats, set as `prefetch_related`
-    sets them (Django has no public call for rows it did not read): one query
-    for game and seats, not two; test_rows' one-query test guards it."""
+    seats = seats_of_rows(seat_rows)
     for seat in seats:
-        seat.game = game
-    cached = game.seats.all()  # a queryset not run: it is given its rows here
-    cached._result_cache, cached._prefetch_done = seats, True
-    game._prefetched_objects_cache = {"seats": cached}
-    return game
+        seat.game = the_game
+    the_game.seats_read = seats
+    return the_game
 
 
-def _insert_sql(meta, fields: list, rows: int = 1) -> str:
+def _insert_sql(meta, fields: list) -> str:
     quote = connection.ops.quote_name
-    row = f"({', '.join(['%s'] * len(fields))})"
     return (
         f"INSERT INTO {quote(meta.db_table)} "
         f"({', '.join(quote(f.column) for f in fields)}) "
-        f"VALUES {', '.join([row] * rows)}"
+        f"VALUES ({', '.join(['%s'] * len(fields))})"
     )
-
-
-def insert(objs: list) -> None:
-    """INSERTs these new instances of one model in one statement and gives each
-    its primary key, as `bulk_create` does (each value through its field's
-    `pre_save` and `get_db_prep_save`), without the ORM's statement building:
-    the move's notification rows are written by it."""
-    if not objs:
-        return
-    meta = type(objs[0])._meta
-    fields = [f for f in meta.concrete_fields if f is not meta.pk]
-    params = []
-    for obj in objs:
-        params += [
-            f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields
-        ]
-    sql = _insert_sql(meta, fields, len(objs))
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"{sql} RETURNING {connection.ops.quote_name(meta.pk.column)}", params
-        )
-        ids = [r[0] for r in cursor.fetchall()]
-    # Both databases number a multi-row VALUES in order (a sequence, a rowid):
-    # sorted, the ids are the rows'.
-    if len(ids) != len(objs):
-        raise RuntimeError("the insert returned another number of ids")
-    for obj, pk in zip(objs, sorted(ids), strict=True):
-        obj.pk = pk
-        obj._state.adding = False
-        obj._state.db = connection.alias
 
 
 def _prepared(model, values: dict) -> tuple[list, list]:

@@ -8,12 +8,12 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db.models import Exists, OuterRef, Prefetch
-from django.urls import get_script_prefix, reverse
 from django.utils import translation
 
 from games import engines
 
 from . import rows
+from .links import game_urls
 from .models import BOT_LEVEL_CHOICES, BOT_LEVEL_DEFAULT, CancelledTable, Game, Seat
 
 LOG_LINES = 40
@@ -86,7 +86,7 @@ def table_cancelled(*, game_id: int, user) -> CancelledTable | None:
 def viewer_seat(game: Game, user) -> Seat | None:
     if not user.is_authenticated:
         return None
-    return next((s for s in game.seats.all() if s.user_id == user.pk), None)
+    return next((s for s in game.seat_list() if s.user_id == user.pk), None)
 
 
 def can_see(game: Game, user, *, token: str | None = None) -> bool:
@@ -167,7 +167,7 @@ def older_lines(
 def _lines(game: Game, seat: Seat | None, found: list[tuple]) -> list[dict]:
     """Log rows as lines: the players' names put in, each marked new or not."""
     me = None if seat is None else seat.position
-    names = tuple((s.position, s.name) for s in game.seats.all())
+    names = tuple((s.position, s.name) for s in game.seat_list())
     lines = []
     for seq, position, text, after_seen, after_grace in found:
         text = _named(text, names) if text else ""
@@ -185,7 +185,7 @@ LAST_TURN_LINES = 3
 
 def last_moves(lines: list[dict]) -> dict[int, dict]:
     """Each seat's latest turn among `lines` (newest first): its run of consecutive
-    lines (a Lost Cities turn is a card played then one drawn), at most the last
+    lines (a turn of a card played then one drawn is two), at most the last
     three, each line's first line of text (the move, without the events that
     followed) joined in order, and whether any of them is new to the viewer."""
     latest, closed, previous = {}, set(), None
@@ -227,7 +227,7 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     """Everything a board template needs; hidden information comes only from `view`."""
     engine = engines.get(game.engine)
     seat = viewer_seat(game, user)
-    seats = list(game.seats.all())
+    seats = game.seat_list()
     position = seat.position if seat else None
     context = {
         "game": game,
@@ -284,33 +284,6 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
         context["rematch"] = None if just_ended else rematch_of(game=game, user=user)
         context["rematch_mark"] = rematch_mark(context["rematch"])
     return context
-
-
-# The board's links, made from each url's pattern reversed once (per script
-# prefix): `{% url %}` reversed them on every render, 10-25 µs each.
-GAME_URLS = {
-    "move": "games:move",
-    "poll": "games:poll",
-    "events": "games:events",
-    "game": "games:game",
-    "replay": "history:replay",
-    "export": "history:export",
-}
-_URL_PATTERNS: dict = {}
-_PK_MARK = 987654321
-
-
-def game_urls(pk: int) -> dict[str, str]:
-    """The urls of a game's page, its moves, poll, replay and record."""
-    key = get_script_prefix()
-    patterns = _URL_PATTERNS.get(key)
-    if patterns is None:
-        patterns = _URL_PATTERNS[key] = {
-            name: reverse(url, args=[_PK_MARK]).replace(str(_PK_MARK), "{pk}")
-            for name, url in GAME_URLS.items()
-        }
-    pk = int(pk)
-    return {name: pattern.format(pk=pk) for name, pattern in patterns.items()}
 
 
 def rematch_of(*, game: Game | int, user) -> Game | None:

@@ -3,7 +3,7 @@
 `step_name(slug, view, legal)` names the step a seat is in, from the engine's
 view and that seat's legal moves; `step_help` gives the line, translated, with
 what the legal moves allow right now ("You may use your power, build up to 2
-districts, then end your turn."). Each game's texts and step names live in its
+cards, then end your turn."). Each game's texts and step names live in its
 own package (`games/<game>/steps.py`), reached through its spec's
 `step_name`, `step_help` and `step_texts`. `tests/games/test_steps.py` walks
 random games of every game and checks that each step met has a text.

@@ -3,7 +3,7 @@
 Everything htmx swaps into a game page after a move or a poll (the `#board`
 section: the top bar, the game's own board, the log) is a Jinja2 template
 under `templates/` ending in `.jinja`; the pages around it are Django
-templates. Jinja2 compiles a template to Python once; with the Lost Cities
+templates. Jinja2 compiles a template to Python once; with the card game's
 pieces kept (`kept`, below), a board section costs close to what the markup
 once built in Python did (measured in-process: about 8 % more CPU).
 
@@ -20,7 +20,6 @@ import json
 from django.conf import settings
 from django.core.signals import setting_changed
 from django.templatetags.static import static
-from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.timesince import timeuntil
@@ -28,7 +27,7 @@ from django.utils.timezone import template_localtime
 from jinja2 import ChainableUndefined, Environment, pass_context
 from markupsafe import Markup, escape
 
-from games import registry, steps
+from games import links, registry, steps
 
 COLOUR_NAMES = {
     "yellow": translation.gettext_lazy("yellow"),
@@ -80,20 +79,6 @@ def line_breaks(text: str) -> Markup:
     if "\n" not in text:
         return escape(text)
     return Markup("<br>").join(escape(text).split("\n"))
-
-
-_reversed: dict[tuple, str] = {}
-
-
-def url(name: str, *args) -> str:
-    """`reverse`, kept per url conf and script prefix (10-25 µs a call)."""
-    key = (get_urlconf(), get_script_prefix(), name, args)
-    found = _reversed.get(key)
-    if found is None:
-        if len(_reversed) >= 10_000:  # urls of many games: start again
-            _reversed.clear()
-        found = _reversed[key] = reverse(name, args=args)
-    return found
 
 
 @pass_context
@@ -156,7 +141,6 @@ setting_changed.connect(kept_markup.clear)
 
 def _translated_clear(**kwargs):
     _translated.clear()
-    _reversed.clear()
 
 
 setting_changed.connect(_translated_clear)
@@ -173,16 +157,7 @@ class BoardEnvironment(Environment):
     """Jinja2's environment, reading `a.b` of a dict as `a["b"]` first (as
     Django's templates do): the boards are drawn from the engines' views, plain
     dicts, and Jinja2 tries an attribute first, an exception per look-up (about
-    a fifth of drawing a board)."""
-
-    def make_globals(self, d):
-        """A template's globals as one plain dict (Jinja2's default is a
-        ChainMap over the environment's): every `{% from ... import %}` of a
-        render compares the importer's globals with the imported template's,
-        a Python-level walk of a ChainMap, about half a small template's
-        render. The environment's globals are all set before any template
-        loads (`environment` below), as Jinja2 asks."""
-        return {**self.globals, **(d or {})}
+    a fifth of drawing a board). `getattr` is the documented hook for it."""
 
     def getattr(self, obj, attribute):
         if type(obj) is dict:
@@ -248,7 +223,7 @@ def environment(**options) -> Environment:
     )
     env.globals.update(
         static=static,
-        url=url,
+        url=links.url,
         csrf_field=csrf_field,
         step_help=step_help,
     )

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
-from . import push, registry, selectors, services, stream_slots
+from . import events, push, registry, selectors, services, stream_slots
 from .errors import Conflict, Invalid, NotAllowed, NotFound, Refused
 from .models import BOT_LEVEL_DEFAULT
 from .notifications.presence import presence_mark
@@ -51,6 +51,11 @@ def rules(request, slug):
     if spec is None:
         raise Http404
     context = spec.rules_context(request.user)
+    answers = events.rules_page.send(
+        sender=registry.GameSpec, spec=spec, user=request.user
+    )
+    for _receiver, extra in answers:
+        context.update(extra or {})
     context["spec"] = spec
     return render(request, f"games/rules/{slug}.html", context)
 
@@ -378,7 +383,7 @@ def move(request, game_id):
         if isinstance(exc, NotFound):
             raise Http404 from None
         return _answer(request, game_id, exc)
-    if any(s.is_bot for s in game.seats.all()):
+    if any(s.is_bot for s in game.seat_list()):
         game = None  # computer players may have moved since: read it afresh
     return _answer(request, game_id, game=game)
 

@@ -14,8 +14,9 @@ from django.utils import translation
 
 from campaigns.selectors import record_options
 from games import engines, registry
+from games.links import game_urls
 from games.models import Game, Move, Seat
-from games.selectors import can_see, game_urls, name_players, viewer_seat
+from games.selectors import can_see, name_players, viewer_seat
 
 from .models import Rating
 from .records import record_of, record_state
@@ -81,7 +82,7 @@ def _boards(engine, state, pov, num_players) -> list[dict]:
 def replay_context(*, game: Game, user, step=None, pov=None) -> dict:
     """The board of `game` after `step` moves, as `pov` may see it (see above)."""
     engine = engines.get(game.engine)
-    seats = list(game.seats.all())
+    seats = game.seat_list()
     mine = viewer_seat(game, user)
     own = mine.position if mine else None
     total = game_moves_count(game=game)
@@ -205,7 +206,7 @@ def game_record(*, game: Game) -> dict:
     return record_of(
         game=game,
         moves=moves,
-        seats=list(game.seats.all()),
+        seats=game.seat_list(),
         options=record_options(game),
     )
 

@@ -117,7 +117,7 @@ def game_rate(*, game_id: int) -> bool:
             return False
         if RatedGame.objects.filter(game=game).exists():
             return False
-        seats = list(game.seats.all())
+        seats = game.seat_list()
         places = placings(game=game, seats=seats)
         changes = {}
         if len(places) >= 2:

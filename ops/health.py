@@ -28,8 +28,8 @@ log = logging.getLogger(__name__)
 REDIS_TIMEOUT_SECONDS = 0.5
 REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
 
-_clients: dict[str, object] = {}
-_clients_lock = threading.Lock()
+CLIENTS: dict[str, object] = {}
+CLIENTS_LOCK = threading.Lock()
 
 
 def redis_urls() -> list[str]:
@@ -47,14 +47,14 @@ def redis_client(url: str):
     """One client (and connection pool) per URL for the process's lifetime."""
     import redis
 
-    with _clients_lock:
-        if url not in _clients:
-            _clients[url] = redis.Redis.from_url(
+    with CLIENTS_LOCK:
+        if url not in CLIENTS:
+            CLIENTS[url] = redis.Redis.from_url(
                 url,
                 socket_timeout=REDIS_TIMEOUT_SECONDS,
                 socket_connect_timeout=REDIS_TIMEOUT_SECONDS,
             )
-        return _clients[url]
+        return CLIENTS[url]
 
 
 def database_ok() -> bool:

@@ -8,7 +8,7 @@ EMAIL_URL or CACHE_URL of the environment is left out): migrate and collectstati
 then `manage.py runserver` (without its autoreloader) and `celery -A config worker
 -B --pool=solo` as `make run` does. Two people (made with the ORM, their addresses
 confirmed) log in through the log-in form and play: tables opened through the "new table" form with its default
-choices (Lost Cities every other table, then Citadels, Rival Cities and My City),
+choices (the lobby's first game every other table, then each other game in turn),
 joined through the join button; each person polls their tables as the game page
 does, posts moves as htmx does and now and then loads a whole page. A move is drawn
 at random from the engine's legal moves for the state in the database.
@@ -35,8 +35,16 @@ from pathlib import Path
 
 from embedded_site import BASE_DIR, LEFT_OUT, Site  # scripts/, beside this file
 
-ROTATION = ["lost-cities", "citadels", "lost-cities", "rival-cities", "lost-cities"]
-ROTATION += ["my-city"]
+
+def rotation() -> list[str]:
+    """The games' slugs in the order the tables open them: the lobby's first
+    game every other table, then each other game in turn."""
+    from games import registry
+
+    first, *others = [spec.slug for spec in registry.GAMES]
+    return [slug for other in others for slug in (first, other)] or [first]
+
+
 PASSWORD = "a long enough password for the soak"
 # The lines a quiet console leaves out: runserver's per request, Celery's per task.
 CHATTER = re.compile(r'" \d{3} \d+$|Task [\w.]+\[[\w-]+\] (received|succeeded)')
@@ -119,7 +127,8 @@ class Tables:
         from games import registry
 
         creator, guest = self.people
-        slug = ROTATION[self.next % len(ROTATION)]
+        games = rotation()
+        slug = games[self.next % len(games)]
         self.next += 1
         # The form first, as a browser: its one-time token goes with the post.
         page = creator.send("new page", "GET", f"/new/{slug}/")

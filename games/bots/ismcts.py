@@ -21,7 +21,8 @@ few iterations the search plays like the heuristic, and it leaves the
 heuristic's choice only when many playouts say so. The move played is the
 root child with the best mean, virtual visits included.
 
-Simultaneous rounds (My City) are played as the contract plays them: each
+Simultaneous rounds (an engine whose round has every player decide at once)
+are played as the contract plays them: each
 seat's decision is applied on its own; the observer decides first when it is
 among the seats to move, the others in `to_move` order.
 
@@ -53,7 +54,8 @@ PRIOR_VISITS = 20
 # How many moves deep the tree grows before the playout takes over. One: with
 # the budgets a decision gets here (tens to a few hundred iterations), a deeper
 # tree explored poor replies on a visit or two each and chose worse than the
-# heuristic (Lost Cities, hard against normal: 12 wins in 37 games); below the
+# heuristic (in the two-player card game, hard against normal: 12 wins in 37
+# games); below the
 # root the heuristic's playouts judge better.
 TREE_DEPTH = 1
 PRIOR_LOW, PRIOR_HIGH = 0.4, 0.6

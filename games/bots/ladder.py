@@ -1,6 +1,6 @@
 """The computer players' ladder: one level against another over many games.
 
-    python manage.py bot_ladder --game lost-cities --pair hard:normal --games 500
+    python manage.py bot_ladder --game <slug> --pair hard:normal --games 500
 
 Pure Python over the engine contract (`setup`, `to_move`, `legal_moves`,
 `apply`, `is_over`, `outcome`) and `levels.choose_move`; the management command

@@ -120,7 +120,7 @@ def hard_budget_of(engine) -> Budget:
 def quiet():
     """The engines' texts left in English while a search runs, in its own
     thread only (`untranslated`): the heuristics read no text, and translating
-    a view's texts cost most of a playout's time (Rival Cities: 95 % of a hard
+    a view's texts cost most of a playout's time (in one game, 95 % of a hard
     decision)."""
     with untranslated():
         yield

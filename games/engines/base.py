@@ -170,7 +170,7 @@ def ranks_from_scores(scores: list, tiebreak: list | None = None) -> list[int]:
 # ... in log lines: the site replaces each with that seat's display name.
 
 # A word that reads differently by situation (the edition being played, the gender
-# of the name it agrees with) takes a context, `pgettext("citadels 2016", "Magician")`:
+# of the name it agrees with) takes a context, `pgettext("2016 edition", "Magician")`:
 # the same English, a French text of its own. `gettext_noop` marks a word kept as data
 # (a card's name) so that `makemessages` collects it; `_` translates it when shown.
 
@@ -186,6 +186,11 @@ def set_translator(translate, translate_in_context=None, translate_plural=None) 
     _translator = translate
     _context_translator = translate_in_context
     _plural_translator = translate_plural
+
+
+def translators() -> tuple:
+    """The three functions `set_translator` installed (None where none was)."""
+    return _translator, _context_translator, _plural_translator
 
 
 class _Texts(threading.local):

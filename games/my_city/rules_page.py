@@ -4,8 +4,9 @@ engine so that the page and the rules cannot drift
 (templates/games/rules/my-city.html writes the prose around them).
 
 The chapters of a campaign are shown only as far as the reader's campaigns
-have reached (`campaigns.selectors.chapters_reached`): nothing of a later
-chapter, or of a later episode of a chapter reached, is on the page.
+have reached (`reached`, which the campaigns add through the rules page's
+event, games.events.rules_page, from `games.my_city.campaign`): nothing of a
+later chapter, or of a later episode of a chapter reached, is on the page.
 """
 
 from __future__ import annotations
@@ -42,8 +43,6 @@ def _shapes() -> list[dict]:
 
 
 def rules_context(user) -> dict:
-    from campaigns.selectors import chapters_reached
-
     return {
         "n": {
             **mc_texts.numbers(),
@@ -61,5 +60,4 @@ def rules_context(user) -> dict:
             for code in (".", "t", "T", "r", "R", "M", "F", "river")
         ],
         "criteria": [(key, _(text)) for key, text in SCORE_CRITERIA.items()],
-        "reached": chapters_reached(user=user) if user.is_authenticated else [],
     }

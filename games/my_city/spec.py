@@ -10,6 +10,7 @@ from jinja2 import pass_context
 
 from games.my_city import figures, rules_page, steps, words
 from games.my_city.bots import PLAYERS
+from games.my_city.campaign import CAMPAIGN
 from games.my_city.engine import ENGINE
 from games.my_city.forms import MyCityForm
 from games.my_city.layout import mc_layout
@@ -33,6 +34,7 @@ SPEC = GameSpec(
     step_name=steps.step_name,
     step_help=steps.step_help,
     step_texts=steps.TEXTS,
+    campaign=CAMPAIGN,
     template_globals={
         "mc_layout": pass_context(mc_layout),
         "mc_campaign_link": mc_campaign_link,

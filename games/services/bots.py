@@ -6,7 +6,7 @@ person's move, the table's start, a timeout, or the previous computer move);
 it thinks the move out without the row lock, applies it under the lock if the
 game is still at that version, and that commit queues the next task when a
 computer player is again to move. A table of computer players, or a simultaneous
-round (My City) where several are to move, is a chain of tasks, one move each.
+round where several are to move, is a chain of tasks, one move each.
 
 Idempotent: a task for a version the game has left, or for a game where no
 computer player is to move, does nothing. Every commit that changes the version
@@ -86,7 +86,7 @@ def bots_play(*, game_id: int, version: int | None = None) -> int:
     queued before versions were passed), whatever the game's version."""
     # The move is thought out without the row lock (a hard search takes up to
     # its budget): a person's move is never kept waiting by it.
-    game = rows.game(game_id)
+    game = rows.game_alone(game_id)
     if game is None or game.status != Game.Status.ACTIVE:
         _unmark(game_id)
         return 0

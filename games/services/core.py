@@ -23,11 +23,11 @@ from ..models import Game, Move, Seat
 
 def game_locked(game_id: int, *, with_seats: bool = False) -> Game:
     """The game, its row locked until the transaction ends (with its seats and
-    their users as `game.seats.all()` if `with_seats`); NotFound if none."""
+    their users as `game.seat_list()` if `with_seats`); NotFound if none."""
     try:
         # The seats are read with the game (one query), as they would be anyway.
-        read = rows.game_with_seats if with_seats else rows.game
-        game = read(game_id, lock=True)
+        read = rows.game_with_seats if with_seats else rows.game_alone
+        game = read(int(game_id), lock=True)
     except (ValueError, TypeError):
         game = None
     if game is None:

@@ -38,11 +38,11 @@ def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Gam
     """Applies a person's move under the game row lock; a computer player who
     must answer is queued after the commit.
 
-    The returned game carries its seats (with their users) as a prefetched
-    `game.seats.all()`, updated by the move, so a view can render it at once."""
+    The returned game carries its seats (with their users) as
+    `game.seat_list()`, updated by the move, so a view can render it at once."""
     with transaction.atomic():
         game = game_locked(game_id, with_seats=True)
-        seats = list(game.seats.all())
+        seats = game.seat_list()
         seat = next((s for s in seats if s.user_id == user.pk), None)
         if seat is None:
             raise NotAllowed(_("You have no seat at this table."))
@@ -68,7 +68,7 @@ def _same_simultaneous_round(
     game: Game, engine, position: int, expected_version: int
 ) -> bool:
     """Whether a decision made on an older version still stands: only in a
-    simultaneous round (My City, where every player places at once). Other
+    simultaneous round (where every player decides at once). Other
     seats' decisions since the version a player saw do not make that player's
     own stale when the player was already to decide then, beside them; the
     engine still checks the move. Any move of this seat since then (a double

@@ -27,7 +27,7 @@ def get_item(mapping, key):
 def result_label(seat, game) -> str:
     """How a finished game went for this seat, in a list of games: won, a draw (or
     a shared first place), lost, or the rank among more than two players."""
-    seats = list(game.seats.all())
+    seats = game.seat_list()
     if seat.rank == 1:
         if sum(1 for s in seats if s.rank == 1) > 1:
             if len(seats) == 2:

@@ -133,7 +133,7 @@
     var active = document.activeElement;
     if (!was.key || (active && active !== document.body && !board.contains(active))) return;
     // A player with a mouse or a finger is left alone: a focused control would
-    // show its own hints (My City's preview) where nobody looks.
+    // show its own hints (a placement's preview) where nobody looks.
     if (byPointer) return;
     var el = was.key.prompt ? null : find(board, was.key);
     if (!el && (was.key.move || was.key.prompt)) el = firstMove(board);

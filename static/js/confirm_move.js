@@ -8,8 +8,9 @@
   if (window.confirmMoves) return;
   window.confirmMoves = true;
 
-  // My City sends a move once more by itself when another player's decision
-  // came first (409) and the same move is still offered: no second question.
+  // A page of a simultaneous round sends a move once more by itself when
+  // another player's decision came first (409) and the same move is still
+  // offered: no second question.
   var confirmed = null;
   var confirmedAt = 0;
   var AGAIN_MS = 15000;
@@ -24,7 +25,7 @@
     var button = (trigger && trigger.submitter) || document.activeElement;
     if (!button || button.form !== form) return;
     if (button.name !== "move") return;
-    // A move the page already made the player confirm (My City's stop) is not
+    // A move the page already made the player confirm (a stop) is not
     // asked twice.
     if (button.hasAttribute("data-confirmed")) return;
     var move = button.value;

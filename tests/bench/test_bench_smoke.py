@@ -6,9 +6,10 @@ import signal
 
 import pytest
 
-from bench import engines_section, lc_mutable
+from bench import engines_section
 from bench.__main__ import main
 from games import engines
+from games.lost_cities import baseline as lc_mutable
 
 
 def test_engine_section_plays_one_game_per_engine_and_player_count():

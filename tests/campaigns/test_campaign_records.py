@@ -12,7 +12,7 @@ from django.urls import reverse
 from game_helpers import once
 
 from campaigns import services
-from campaigns.selectors import SEALED_CHAPTER, chapters_known
+from games.my_city.campaign import SEALED_CHAPTER, chapters_known
 from games.my_city.engine.chapters import CHAPTERS
 from history.models import ImportedRecord
 from history.records import record_replay

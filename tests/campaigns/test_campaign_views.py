@@ -12,6 +12,7 @@ from game_helpers import once
 
 from campaigns import services
 from campaigns.models import Campaign, Episode
+from games import registry
 from games.my_city.engine.chapters import CHAPTERS
 
 pytestmark = pytest.mark.django_db
@@ -217,3 +218,22 @@ def test_the_list_and_the_episode_page_link_the_campaign(ana, capture):
     game_page = a.get(campaign.episodes.get().game.get_absolute_url()).content.decode()
     assert campaign.get_absolute_url() in game_page
     assert "episode 1 of 24" in game_page
+
+
+def test_a_campaign_is_of_a_game_played_as_a_campaign(ana, capture):
+    """`?game=` names the game; one that is not played as a campaign is no
+    page; the campaign made is of the game the form was of."""
+    c = login(ana)
+    assert c.get(reverse("campaigns:new") + "?game=no-such-game").status_code == 404
+    (other,) = [s for s in registry.GAMES if s.campaign is None][:1]
+    assert c.get(reverse("campaigns:new") + f"?game={other.slug}").status_code == 404
+    (game,) = [s for s in registry.GAMES if s.campaign is not None]
+    url = reverse("campaigns:new") + f"?game={game.slug}"
+    page = c.get(url)
+    assert page.status_code == 200
+    with capture(execute=True):
+        response = c.post(url, {**once(ana), **FORM})
+    assert response.status_code == 302
+    campaign = Campaign.objects.get(name="Tuesdays")
+    assert campaign.engine == game.slug and campaign.spec is game
+    assert str(Campaign(pk=7, engine=game.slug)) == f"{game.name} campaign #7"

@@ -8,6 +8,7 @@ import json
 import pytest
 from browser_helpers import logged_in
 from game_states import mid_game
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from games import engines, services
 from games.bots import choose_move
@@ -35,7 +36,15 @@ def test_a_whole_lost_cities_game_with_tab_and_enter_alone(browser, live_server,
     services.seat_add_bot(game_id=game.pk, user=ana)
     page = logged_in(browser, live_server, ana, 1280, 800, touch=False)
     page.goto(f"{live_server.url}/games/{game.pk}/")
-    page.wait_for_selector("#board[data-status=active] button[data-move]")
+    try:
+        page.wait_for_selector("#board[data-status=active] button[data-move]")
+    except PlaywrightTimeout:  # say what the page and the game were at
+        game.refresh_from_db()
+        seats = list(game.seats.values_list("position", "bot_level", "to_move"))
+        board = page.locator("#board").evaluate("b => b.outerHTML.slice(0, 600)")
+        raise AssertionError(
+            f"{game.status} v{game.version} {seats}: {board}"
+        ) from None
 
     # From the top of the page: two Tabs to "Skip to your move", Enter.
     page.keyboard.press("Tab")

@@ -97,7 +97,7 @@ def test_the_search_sees_lean_views_where_a_game_has_one():
 
 @pytest.fixture
 def translator():
-    saved = base._translator, base._context_translator, base._plural_translator
+    saved = base.translators()
     base.set_translator(lambda text: f"«{text}»")
     yield
     base.set_translator(*saved)

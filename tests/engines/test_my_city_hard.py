@@ -145,7 +145,7 @@ def test_board_reads_only_what_the_view_shows():
     seat's view (normal's path), so they read nothing hidden."""
     for state, seat, legal in positions({"mode": "campaign", "episode": 3}, 7, every=3):
         view = ENGINE.view(state, seat)
-        from_view = board_module.Board(my_city_normal._public_state(view), seat)
+        from_view = board_module.Board(my_city_normal.public_state(view), seat)
         from_state = board_module.Board(state, seat)
         for move in legal:
             if move["type"] == "place":

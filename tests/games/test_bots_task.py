@@ -3,8 +3,8 @@ commit, idempotent, and flat in eager mode (games/services/bots.py)."""
 
 from __future__ import annotations
 
+import inspect
 import os
-import sys
 import time
 from datetime import timedelta
 from unittest import mock
@@ -156,7 +156,7 @@ def test_a_game_of_computer_players_plays_to_its_end_eagerly_on_a_flat_stack(ana
     play = bots.bots_play
 
     def measured(**kwargs):
-        frame, depth = sys._getframe(), 0
+        frame, depth = inspect.currentframe(), 0
         while frame is not None:
             frame, depth = frame.f_back, depth + 1
         depths.append(depth)

@@ -77,6 +77,32 @@ def test_a_game_without_a_board_template_is_an_error(monkeypatch):
     assert ids(checks.games_registry()) == ["games.E008"]
 
 
+class NoEmails(registry.CampaignSpec):
+    episodes = 3
+    texts = dict.fromkeys(checks.CAMPAIGN_TEXTS, "text")
+    page_template = "campaigns/campaign.html"
+    email_templates = "games/no-such-game/campaign_email"
+    stop_move = {"type": "stop"}
+
+
+@pytest.mark.parametrize(
+    "campaign",
+    [
+        object(),
+        NoEmails(),
+        type("NoTexts", (NoEmails,), {"texts": {}})(),
+        registry.CampaignSpec(),
+    ],
+    ids=["not-a-campaign-spec", "no-emails", "no-texts", "nothing"],
+)
+def test_each_part_of_a_campaign_is_checked(monkeypatch, campaign):
+    spec = registry.get("lost-cities")
+    broken = replace(spec, campaign=campaign)
+    games = tuple(broken if s is spec else s for s in registry.GAMES)
+    monkeypatch.setattr(registry, "GAMES", games)
+    assert set(ids(checks.games_registry())) == {"games.E010"}
+
+
 def test_the_registry_gives_each_game_its_parts():
     spec = registry.get("citadels")
     assert spec.engine is engines.get("citadels")

@@ -5,6 +5,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection, transaction
+from django.db.models import Prefetch
 from django.utils import timezone
 
 from accounts.models import User
@@ -38,10 +39,9 @@ def game(ana, ben):
     return game
 
 
-def test_the_game_row_is_the_orms(game):
-    assert _fields(rows.game(game.pk)) == _fields(Game.objects.get(pk=game.pk))
-    assert rows.game(game.pk)._state.adding is False
-    assert rows.game(game.pk + 1000) is None
+def test_the_game_alone_is_the_orms(game):
+    assert _fields(rows.game_alone(game.pk)) == _fields(Game.objects.get(pk=game.pk))
+    assert rows.game_alone(game.pk + 1000) is None
 
 
 def test_a_computer_seat_has_no_user(ana):
@@ -49,7 +49,7 @@ def test_a_computer_seat_has_no_user(ana):
         creator=ana, engine_slug="lost-cities", num_players=2, options={}
     )
     services.seat_add_bot(game_id=game.pk, user=ana)
-    seats = list(rows.game_with_seats(game.pk).seats.all())
+    seats = rows.game_with_seats(game.pk).seat_list()
     assert seats[1].user is None and seats[1].is_bot
 
 
@@ -58,23 +58,36 @@ def test_the_page_reads_the_game_and_its_seats_in_one_query(
 ):
     with django_assert_num_queries(1):
         page = selectors.game_for_page(game_id=game.pk)
-        names = [s.name for s in page.seats.all()]
-        assert [s.game is page for s in page.seats.all()] == [True, True]
+        names = [s.name for s in page.seat_list()]
+        assert [s.game is page for s in page.seat_list()] == [True, True]
     assert names == ["Ana", "Ben"]
 
 
-def test_the_game_with_its_seats_is_the_orms(game):
-    both = rows.game_with_seats(game.pk)
-    assert _fields(both) == _fields(Game.objects.get(pk=game.pk))
+@pytest.mark.parametrize("lock", [False, True])
+def test_the_game_with_its_seats_is_the_orms(game, lock):
+    """The fast path's objects equal what the ORM returns for the same read:
+    the game, its seats by position (`seat_list()`, as `game.seats.all()` of
+    the ORM's prefetch) and their users, field for field and type for type."""
+    with transaction.atomic():
+        both = rows.game_with_seats(game.pk, lock=lock)
+    orm_game = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("user"))
+    ).get(pk=game.pk)
+    assert _fields(both) == _fields(orm_game)
+    assert both == orm_game and type(both) is type(orm_game)
     assert both.state is not None  # sent once, on the first seat's row
-    orm = list(Seat.objects.select_related("user").filter(game=game))
-    mine = list(both.seats.all())
+    orm = orm_game.seat_list()
+    mine = both.seat_list()
     assert [s.position for s in mine] == [0, 1]
     assert mine[1].result_detail == {"rounds": [12, -3]}
     assert mine[1].deadline.tzinfo is not None
     for a, b in zip(mine, orm, strict=True):
         assert _fields(a) == _fields(b)
         assert _fields(a.user) == _fields(b.user)
+        assert {k: type(v) for k, v in _fields(a).items()} == {
+            k: type(v) for k, v in _fields(b).items()
+        }
+        assert a.game is both
     assert rows.game_with_seats(game.pk + 1000) is None
 
 
@@ -82,14 +95,14 @@ def test_a_game_without_seats_or_without_seat_0_is_read_whole(game):
     Seat.objects.filter(game=game, position=0).update(position=5)
     odd = rows.game_with_seats(game.pk)
     assert _fields(odd) == _fields(Game.objects.get(pk=game.pk))
-    assert [s.position for s in odd.seats.all()] == [1, 5]
+    assert [s.position for s in odd.seat_list()] == [1, 5]
     Seat.objects.filter(game=game).delete()
     empty = rows.game_with_seats(game.pk)
     assert _fields(empty) == _fields(Game.objects.get(pk=game.pk))
-    assert list(empty.seats.all()) == []
+    assert empty.seat_list() == []
 
 
-@pytest.mark.parametrize("read", [rows.game, rows.game_with_seats])
+@pytest.mark.parametrize("read", [rows.game_alone, rows.game_with_seats])
 def test_the_locked_read_locks_where_the_database_can(game, read):
     with transaction.atomic():
         from django.test.utils import CaptureQueriesContext
@@ -109,7 +122,7 @@ def test_the_log_gives_each_viewer_its_line_in_its_language(game, ana):
     fresh = selectors.game_for_page(game_id=game.pk)
     seat = engine.to_move(fresh.state)[0]
     card = fresh.state["hands"][seat][0]
-    player = [s.user for s in fresh.seats.all()][seat]
+    player = [s.user for s in fresh.seat_list()][seat]
     services.move_submit(
         game_id=game.pk,
         user=player,
@@ -117,7 +130,7 @@ def test_the_log_gives_each_viewer_its_line_in_its_language(game, ana):
         expected_version=fresh.version,
     )
     page = selectors.game_for_page(game_id=game.pk)
-    mine = page.seats.all()[seat]
+    mine = page.seat_list()[seat]
     with translation.override("fr"):
         (line,) = selectors.log_lines(game=page, seat=mine)
         assert line["text"].startswith(f"{player.name} a défaussé"), line
@@ -174,20 +187,6 @@ def test_the_game_read_with_its_seats_holds_the_games_row_lock(ana, ben):
         thread.join(10)
 
 
-def test_insert_gives_each_row_its_id_and_the_orms_values(ana, ben, game):
-    from games.models import Notification
-
-    made = [
-        Notification(user_id=ana.pk, game=game, kind="your_turn", version=3),
-        Notification(user_id=ben.pk, game=None, kind="digest", detail="x"),
-    ]
-    rows.insert(made)
-    assert all(n.pk and not n._state.adding for n in made)
-    for n in made:
-        assert _fields(Notification.objects.get(pk=n.pk)) == _fields(n)
-    assert Notification.objects.get(pk=made[1].pk).user_id == ben.pk
-
-
 # --- every statement of rows.py against the ORM's result ---------------------------
 # Run on SQLite (the default) and on PostgreSQL (DATABASE_URL=postgres://...).
 
@@ -200,7 +199,7 @@ def _play(game, moves: int):
     for _ in range(moves):
         fresh = selectors.game_for_page(game_id=game.pk)
         seat = engine.to_move(fresh.state)[0]
-        user = [s.user for s in fresh.seats.all()][seat]
+        user = [s.user for s in fresh.seat_list()][seat]
         move = engine.legal_moves(fresh.state, seat)[0]
         services.move_submit(
             game_id=game.pk, user=user, move=move, expected_version=fresh.version

@@ -26,11 +26,11 @@ def test_health_answers_200_with_the_database_and_redis_reached(client, settings
             pinged.append(self.url)
             return True
 
-    health._clients.update({u: Up(u) for u in settings_urls})
+    health.CLIENTS.update({u: Up(u) for u in settings_urls})
     try:
         response = client.get("/health/")
     finally:
-        health._clients.clear()
+        health.CLIENTS.clear()
     assert response.status_code == 200
     assert response.json() == {
         "status": "ok",
@@ -45,11 +45,11 @@ def test_health_answers_200_degraded_when_redis_does_not_answer(client, settings
     a 503 would take every node out of the load balancer at once."""
     # Nothing listens on port 1: the connection is refused at once.
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
-    health._clients.clear()
+    health.CLIENTS.clear()
     try:
         response = client.get("/health/")
     finally:
-        health._clients.clear()
+        health.CLIENTS.clear()
     assert response.status_code == 200
     assert response.json() == {
         "status": "degraded",
@@ -60,13 +60,13 @@ def test_health_answers_200_degraded_when_redis_does_not_answer(client, settings
 
 def test_health_answers_at_once_with_redis_frozen(client, settings, own_redis):
     settings.CELERY_BROKER_URL = own_redis.url(0)
-    health._clients.clear()
+    health.CLIENTS.clear()
     own_redis.freeze()
     started = time.monotonic()
     try:
         response = client.get("/health/")
     finally:
-        health._clients.clear()
+        health.CLIENTS.clear()
     assert response.status_code == 200
     assert response.json()["status"] == "degraded"
     assert time.monotonic() - started < 1.5
@@ -76,7 +76,7 @@ def test_health_answers_503_when_the_database_and_redis_are_gone(
     client, settings, monkeypatch
 ):
     settings.CELERY_BROKER_URL = "redis://127.0.0.1:1/0"
-    health._clients.clear()
+    health.CLIENTS.clear()
 
     def broken_cursor(*args, **kwargs):
         raise RuntimeError("database down")
@@ -85,7 +85,7 @@ def test_health_answers_503_when_the_database_and_redis_are_gone(
     try:
         response = client.get("/health/")
     finally:
-        health._clients.clear()
+        health.CLIENTS.clear()
     assert response.status_code == 503
     assert response.json() == {
         "status": "error",

@@ -1,4 +1,4 @@
-"""`python manage.py bot_ladder --game lost-cities --pair hard:random --games 500`:
+"""`python manage.py bot_ladder --game <slug> --pair hard:random --games 500`:
 the computer players' levels against each other (games/bots/ladder.py), printed
 as a Markdown table with 95 % intervals."""
 
@@ -22,7 +22,9 @@ class Command(BaseCommand):
         )
         parser.add_argument("--games", type=int, default=500, help="games per pair")
         parser.add_argument(
-            "--players", type=int, help="default: 2, or 4 (Citadels, My City)"
+            "--players",
+            type=int,
+            help="default: the game's computer players' ladder_players",
         )
         parser.add_argument("--seed", type=int, default=1)
         parser.add_argument(

@@ -22,7 +22,7 @@ from games.my_city.engine.scoring import seat_score
 PASS = -1.0
 
 
-def _public_state(view: dict) -> dict:
+def public_state(view: dict) -> dict:
     return {
         "rules": (view.get("chapter") or {}).get("rules") or [],
         "mode": view["mode"],
@@ -51,7 +51,7 @@ def _board(view: dict, seat: int) -> Board:
     last = getattr(_last, "key", None)
     if last is not None and last[0] is view and last[1] == seat:
         return _last.board
-    _last.key, _last.board = (view, seat), Board(_public_state(view), seat)
+    _last.key, _last.board = (view, seat), Board(public_state(view), seat)
     return _last.board
 
 
@@ -69,7 +69,7 @@ def score_move(view: dict, seat: int, move: dict) -> float:
 def counted_score(view: dict, seat: int, move: dict) -> float:
     """A placement's score counted by the engine's scoring on the board before
     and after it (what `score_move` gives in every case)."""
-    state = _public_state(view)
+    state = public_state(view)
     # The eternal mode counts gold, which the view keeps in the score's detail:
     # the same before and after a placement, it changes no gain.
     me = {"gold": 0, **view["players"][seat]}
