@@ -424,7 +424,7 @@ def fast_path(repeat: int = 300) -> dict:
     """What the one fast path saves: the locked game with its seats and their
     users read by `games.rows.game_with_seats` against the same read through
     the ORM (`select_for_update` and a prefetch of the seats with their users),
-    on the same Lost Cities game of the bench database, alternating, each in
+    on the same game of the bench database (`bench.env.bench_game`), alternating, each in
     its own transaction. CPU of this process (`time.process_time`) and wall
     time per read, medians, and the queries of each."""
     from django.db import connection, transaction
@@ -434,7 +434,7 @@ def fast_path(repeat: int = 300) -> dict:
     from games.models import Game, Seat
 
     game_id = (
-        Game.objects.filter(engine="lost-cities", status=Game.Status.ACTIVE)
+        Game.objects.filter(engine=bench_game(), status=Game.Status.ACTIVE)
         .values_list("pk", flat=True)
         .first()
     )
