@@ -71,7 +71,6 @@ def test_a_slug_that_is_taken_or_malformed_is_refused(made, tmp_path):
         call_command("startgame", "Tic Tac", into=str(tmp_path / "newgames"))
 
 
-@pytest.mark.slow
 def test_the_package_made_passes_the_check_and_the_per_game_tests(made):
     """Installed beside the site's games (and not the example game), with the
     site's French catalogue as `startgame` left it, the new game passes
