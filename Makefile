@@ -56,9 +56,11 @@ JOBS ?= auto
 test: $(STAMP) messages
 	$(BIN)/pytest -n $(JOBS) $(PYTEST_ARGS)
 
+# ruff, then the dead-code pass (vulture; scripts/dead_code.py says what it counts as used).
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(PY) scripts/dead_code.py
 
 format: $(STAMP)
 	$(BIN)/ruff format .

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.errors import Conflict, Invalid, NotFound
-from games.notifications.vacations import deadlines_resume, deadlines_shift
+from games.services.vacations import deadlines_resume, deadlines_shift
 
 from .models import User, Vacation
 

@@ -211,11 +211,10 @@ def poll_request(idle: list, headers: dict):
 class _NoCookieJar(CookieJar):
     """The clients' cookies are their own headers (each user's session); what a
     server sets is not kept. httpx keeps it by default, through Python's
-    `http.cookiejar`: about 80 µs to read a Set-Cookie and 80 µs more to add
-    the jar to each later request (measured here), paid only by answers that
-    set a cookie. A board re-sends Django's CSRF cookie, the bare view sets
-    none: the load generator's cookie jar alone cost the move about 0.15 ms of
-    the shared CPU per request, which a browser's native jar does not."""
+    `http.cookiejar`, at a cost paid only by answers that set a cookie: a board
+    re-sends Django's CSRF cookie, the bare view sets none, so the load
+    generator's jar would charge the move, on the shared CPU, what a browser's
+    native jar does not (docs/benchmarks.md)."""
 
     def extract_cookies(self, response, request):
         return None

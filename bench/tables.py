@@ -43,10 +43,6 @@ def n2(x) -> str:
     return f"{x:,.2f}" if x == x else "-"
 
 
-def ratio(a, b) -> str:
-    return f"{a / b:.2f}×" if b else "-"
-
-
 def machine() -> str:
     mem = ""
     try:

@@ -35,7 +35,7 @@ def _email(
     msgid: str,
 ):
     """The email `<template>{_subject.txt,.txt,.html}` of the campaign's game
-    (in its spec's `campaign.email_templates`) for `user`, with an unsubscribe
+    (its spec's `registry.CampaignSpec.email_templates`) for `user`, with an unsubscribe
     link for `kind` when given, and `msgid` as its Message-ID (the same if that
     email is sent again)."""
     folder = context["campaign"].spec.campaign.email_templates

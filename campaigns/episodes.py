@@ -1,6 +1,7 @@
 """The episodes of a campaign: opening the next, closing one that is over, and
-telling the players; the Celery tasks that run them after a commit live here,
-beside what they run (their names stay under `campaigns.tasks.`).
+telling the players. What follows a commit is announced (`campaigns/events.py`:
+a campaign started, an episode closed or opened) and its receivers queue the
+tasks of `campaigns/tasks.py`, which run these.
 
 Episodes are games; this module only orchestrates the games services. Closing
 and opening are idempotent on (campaign, episode): both run under the campaign
@@ -12,19 +13,18 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from celery import shared_task
 from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import enqueue
 from games import engines
 from games import services as games_services
 from games.errors import Conflict, NotFound, Refused
 from games.models import Game
 
 from .emails import send_episode_opened
+from .events import campaign_started, episode_closed, episode_opened
 from .models import Campaign, CampaignPlayer, Episode
 
 
@@ -49,7 +49,7 @@ def campaign_start(campaign: Campaign) -> None:
     campaign.started_at = timezone.now()
     campaign.save(update_fields=["status", "started_at"])
     campaign.invitations.all().delete()
-    episode_open_next_after_commit(campaign.pk)
+    campaign_started.send(sender=Campaign, campaign_id=campaign.pk)
 
 
 def episode_open_next(*, campaign_id: int) -> Episode | None:
@@ -94,8 +94,7 @@ def episode_open_next(*, campaign_id: int) -> Episode | None:
             else:
                 games_services.seat_join(game_id=game.pk, user=player.user)
         episode = Episode.objects.create(campaign=campaign, number=number, game=game)
-        episode_id = episode.pk
-        enqueue.after_commit(episode_opened_email_task, episode_id)
+        episode_opened.send(sender=Campaign, episode_id=episode.pk)
     return episode
 
 
@@ -153,7 +152,7 @@ def episode_close(*, campaign_id: int, number: int) -> bool:
             campaign.finished_at = timezone.now()
             campaign.save(update_fields=["status", "finished_at"])
         else:
-            episode_open_next_after_commit(campaign.pk)
+            episode_closed.send(sender=Campaign, campaign_id=campaign.pk)
     return True
 
 
@@ -252,38 +251,3 @@ def episode_email_players(*, episode_id: int) -> int:
         episode.email_sent_at = timezone.now()
         episode.save(update_fields=["email_sent_at"])
     return sent
-
-
-# The tasks, under the names they always had: messages already queued keep
-# finding them.
-
-
-@shared_task(name="campaigns.tasks.episode_close_task", ignore_result=True)
-def episode_close_task(campaign_id: int, number: int) -> bool:
-    """Records a finished episode's results and boards, then queues the next."""
-    try:
-        return episode_close(campaign_id=campaign_id, number=number)
-    except Refused:
-        return False  # gone, or not over: nothing to close
-
-
-@shared_task(name="campaigns.tasks.episode_open_next_task", ignore_result=True)
-def episode_open_next_task(campaign_id: int) -> int | None:
-    """Opens the next episode of a campaign (does nothing if one is open)."""
-    try:
-        episode = episode_open_next(campaign_id=campaign_id)
-    except Refused:
-        return None
-    return episode.number if episode else None
-
-
-@shared_task(name="campaigns.tasks.episode_opened_email_task", ignore_result=True)
-def episode_opened_email_task(episode_id: int) -> int:
-    """Emails the players that an episode is open, once."""
-    return episode_email_players(episode_id=episode_id)
-
-
-def episode_open_next_after_commit(campaign_id: int) -> None:
-    """Queues the opening of the campaign's next episode once the transaction
-    commits."""
-    enqueue.after_commit(episode_open_next_task, campaign_id)

@@ -1,9 +1,9 @@
 """Invitations to a campaign: accepted or declined by the owner of the invited
 address, and the one email that tells an invited person who has an account.
 
-The email's task lives here, beside what it runs (its name stays under
-`campaigns.tasks.`), so that the campaign's creation queues it without a task
-module importing the services back.
+The email is sent by `campaigns.tasks.invitation_email_task`, queued by the
+receiver of `campaigns.events.invitations_made` after the campaign's creation
+commits.
 """
 
 from __future__ import annotations
@@ -11,13 +11,11 @@ from __future__ import annotations
 from datetime import timedelta
 
 from allauth.account.models import EmailAddress
-from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from config import enqueue
 from games.errors import Conflict, NotFound
 
 from .emails import send_invitation
@@ -128,19 +126,6 @@ def invitations_expire() -> int:
     return withdrawn
 
 
-@shared_task(name="campaigns.tasks.invitations_expire_task", ignore_result=True)
-def invitations_expire_task() -> int:
-    """Beat's sweep of the invitations nobody answered."""
-    return invitations_expire()
-
-
-# The name it always had: messages already queued keep finding it.
-@shared_task(name="campaigns.tasks.invitation_email_task", ignore_result=True)
-def invitation_email_task(invitation_id: int) -> int:
-    """Tells an invited person who has an account that they are invited, once."""
-    return invitation_email(invitation_id=invitation_id)
-
-
 def invitation_emails_catch_up(*, limit: int = 200) -> int:
     """Sends the invitation emails that no task sent (not queued: a broker down
     when the campaign was created) to an address whose account was there when
@@ -163,9 +148,3 @@ def invitation_emails_catch_up(*, limit: int = 200) -> int:
         if known:
             sent += invitation_email(invitation_id=pk)
     return sent
-
-
-def invitation_emails_after_commit(invitation_ids: list[int]) -> None:
-    """Queues the email of each invitation once the transaction commits."""
-    for invitation_id in invitation_ids:
-        enqueue.after_commit(invitation_email_task, invitation_id)

@@ -1,10 +1,12 @@
-"""Plugs the campaigns into the move service (games.events.state_changed) and
-into the rules pages (games.events.rules_page)."""
+"""The campaigns' receivers: a finished episode's game heard of through
+`games.events.state_changed`, and the campaigns' own events
+(`campaigns/events.py`), each queuing its task after the commit; and the rules
+pages (`games.events.rules_page`)."""
 
 from config import enqueue
 from games import registry
 
-from .episodes import episode_close_task
+from . import tasks
 from .models import Episode
 from .selectors import campaigns_reached
 
@@ -26,7 +28,24 @@ def on_state_changed(sender, *, game, engine, finished, **kwargs) -> None:
     if row is None:
         return
     campaign_id, number = row
-    enqueue.after_commit(episode_close_task, campaign_id, number)
+    enqueue.after_commit(tasks.episode_close_task, campaign_id, number)
+
+
+def next_episode_queue(sender, *, campaign_id, **kwargs) -> None:
+    """A campaign started or an episode closed: the next episode opens after
+    the commit."""
+    enqueue.after_commit(tasks.episode_open_next_task, campaign_id)
+
+
+def episode_email_queue(sender, *, episode_id, **kwargs) -> None:
+    """An episode opened: its players are emailed after the commit."""
+    enqueue.after_commit(tasks.episode_opened_email_task, episode_id)
+
+
+def invitation_emails_queue(sender, *, invitation_ids, **kwargs) -> None:
+    """Invitations made: each invited address's email after the commit."""
+    for invitation_id in invitation_ids:
+        enqueue.after_commit(tasks.invitation_email_task, invitation_id)
 
 
 def on_rules_page(sender, *, spec, user, **kwargs) -> dict:

@@ -112,7 +112,7 @@ def invitations_sent(campaign: Campaign, user) -> list[str]:
 
 def campaign_context(*, campaign: Campaign, user) -> dict:
     """The players, the episode open and the history of the episodes, with what
-    the campaign's game shows of them (its spec's `campaign.page_context`):
+    the campaign's game shows of them (its spec's `registry.CampaignSpec.page_context`):
     boards of a running episode come from the engine's view for this viewer."""
     rules = campaign.spec.campaign
     players = list(campaign.players.all())

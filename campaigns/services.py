@@ -21,7 +21,7 @@ from games.errors import Conflict, Invalid, NotAllowed
 from games.models import BOT_LEVEL_DEFAULT
 
 from .episodes import campaign_locked, campaign_start
-from .invitations import invitation_emails_after_commit
+from .events import invitations_made
 from .models import (
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -130,7 +130,9 @@ def campaign_create(
         )
         if 1 + bots == num_players:
             campaign_start(campaign)
-        invitation_emails_after_commit([i.pk for i in invitations])
+        invitations_made.send(
+            sender=Campaign, invitation_ids=[i.pk for i in invitations]
+        )
     return campaign
 
 

@@ -1,21 +1,18 @@
 """Celery tasks of the campaigns: thin, take ids, call services, idempotent on
 (campaign, episode).
 
-Beat runs the catch-up below. The tasks queued after a commit live beside what
-they run, in `campaigns/episodes.py` and `campaigns/invitations.py` (so that
-queueing them imports nothing back), under their names here; they are
-imported for the worker's discovery.
+Every task of the campaigns is defined here, under the name
+`campaigns.tasks.<name>` that queued messages and beat's schedule carry. Beat
+runs the sweeps (`config/celery.py`); the receivers (`campaigns/receivers.py`)
+queue the others after the commit of the change they hear of
+(`campaigns/events.py`, `games/events.py`).
 """
 
 from celery import shared_task
 
+from games.errors import Refused
+
 from . import episodes, invitations
-from .episodes import (
-    episode_close_task,
-    episode_open_next_task,
-    episode_opened_email_task,
-)
-from .invitations import invitation_email_task, invitations_expire_task
 
 __all__ = [
     "campaigns_catch_up_task",
@@ -25,6 +22,43 @@ __all__ = [
     "invitation_email_task",
     "invitations_expire_task",
 ]
+
+
+@shared_task(ignore_result=True)
+def episode_close_task(campaign_id: int, number: int) -> bool:
+    """Records a finished episode's results and boards; the next then opens."""
+    try:
+        return episodes.episode_close(campaign_id=campaign_id, number=number)
+    except Refused:
+        return False  # gone, or not over: nothing to close
+
+
+@shared_task(ignore_result=True)
+def episode_open_next_task(campaign_id: int) -> int | None:
+    """Opens the next episode of a campaign (does nothing if one is open)."""
+    try:
+        episode = episodes.episode_open_next(campaign_id=campaign_id)
+    except Refused:
+        return None
+    return episode.number if episode else None
+
+
+@shared_task(ignore_result=True)
+def episode_opened_email_task(episode_id: int) -> int:
+    """Emails the players that an episode is open, once."""
+    return episodes.episode_email_players(episode_id=episode_id)
+
+
+@shared_task(ignore_result=True)
+def invitation_email_task(invitation_id: int) -> int:
+    """Tells an invited person who has an account that they are invited, once."""
+    return invitations.invitation_email(invitation_id=invitation_id)
+
+
+@shared_task(ignore_result=True)
+def invitations_expire_task() -> int:
+    """Beat's sweep of the invitations nobody answered."""
+    return invitations.invitations_expire()
 
 
 @shared_task(ignore_result=True)

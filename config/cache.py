@@ -7,8 +7,8 @@ redis-py's, with the semantics of Django's Redis backend (the same serializer:
 
 - **One client per process.** Django (6.1) builds a new `redis.Redis` for every
   cache call; its set-up costs more than the call itself, and the presence and
-  rate-limit reads make such calls on many requests (measured 1 December: 293 µs
-  a `get` through Django's client, 106 µs through a shared one). Django makes a
+  rate-limit reads make such calls on many requests (docs/benchmarks.md,
+  "Kept for a measured gain"). Django makes a
   cache instance per thread, and under ASGI per request, so the client is the
   process's (`CLIENTS`), not the instance's: with a pool per instance, 10,000
   open event streams held 10,000 Redis connections.
@@ -19,8 +19,9 @@ redis-py's, with the semantics of Django's Redis backend (the same serializer:
   the database), `set` and `delete` do nothing, `incr` raises ValueError as for
   a missing key. The client's timeouts are short (`socket_timeout`,
   `socket_connect_timeout` in OPTIONS; 0.25 s by default) and after a failure a
-  breaker (config/breaker.py) skips Redis for a few seconds, so that a frozen
-  Redis costs one short timeout every few seconds, not one per call.
+  breaker (config/breaker.py) skips Redis while a thread of its own PINGs it
+  every few seconds, until it answers: a frozen Redis costs one request of the
+  process one short timeout, once (scripts/faults.py measures it).
 
 Sessions are in the database (config/settings.py), not in this cache.
 Tests: tests/test_config_cache.py (against a redis-server the test starts,
@@ -62,11 +63,15 @@ def shared_client(url: str, options: dict):
     return client
 
 
-def shared_breaker(url: str) -> Breaker:
+def shared_breaker(url: str, options: dict) -> Breaker:
     with LOCK:
         found = BREAKERS.get(url)
         if found is None:
-            found = BREAKERS[url] = Breaker(f"cache {url}", BREAKER_SECONDS)
+            found = BREAKERS[url] = Breaker(
+                f"cache {url}",
+                BREAKER_SECONDS,
+                probe=lambda: shared_client(url, options).ping(),
+            )
         return found
 
 
@@ -87,7 +92,7 @@ class RedisCache(BaseCache):
             **params.get("OPTIONS", {}),
         }
         self.serializer = RedisSerializer()
-        self.breaker = shared_breaker(self.url)
+        self.breaker = shared_breaker(self.url, self.options)
 
     @property
     def client(self):

@@ -1,4 +1,11 @@
-"""The Celery app. Tasks live in each app's tasks.py; beat runs a static schedule."""
+"""The Celery app; beat runs a static schedule.
+
+Every task is named for its app's tasks.py (`games.tasks.bots_play_task`),
+which defines beat's sweeps and imports, for the worker's discovery, the tasks
+queued after a commit: those are defined beside what they run
+(`games/services/bots.py`, `games/notifications/`, `campaigns/episodes.py`,
+`campaigns/invitations.py`).
+"""
 
 import os
 

@@ -308,6 +308,9 @@ CELERY_TASK_ROUTES = {"games.tasks.bots_play_task": {"queue": "bots"}}
 CELERY_TASK_QUEUES = [
     Queue(name, Exchange(name), routing_key=name) for name in ("celery", "bots")
 ]
+# A consumer that survives the broker going away while it holds messages
+# (config/worker.py).
+CELERY_WORKER_CONSUMER = "config.worker:Consumer"
 
 # Computer players (games/bots/levels.py): what one "hard" decision may spend,
 # iterations of its search and seconds of wall clock, whichever ends first. Each
@@ -363,6 +366,8 @@ X_FRAME_OPTIONS = "DENY"
 # Notifications and vacations (games/notifications.py, docs/notifications.md).
 VACATION_DAYS_PER_YEAR = env.int("VACATION_DAYS_PER_YEAR", default=30)
 NOTIFICATION_RETRY_SECONDS = env.float("NOTIFICATION_RETRY_SECONDS", default=30)
+# A send claims its row this long; a worker killed mid-send leaves it that long.
+NOTIFICATION_LEASE_SECONDS = env.float("NOTIFICATION_LEASE_SECONDS", default=300)
 # A "your turn" email waits this long (the outbox sweep sends it; 0: at once).
 TURN_EMAIL_DELAY_SECONDS = env.float("TURN_EMAIL_DELAY_SECONDS", default=60)
 

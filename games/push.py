@@ -1,13 +1,13 @@
 """Server push: open pages hear of a committed change at once (Server-Sent Events).
 
-A change is published to Redis after its commit (`on_state_changed`, a receiver
-of `games.events.state_changed`, registers the publishes with
-`transaction.on_commit`; a thread of the process sends them, off the request
-path: `Publisher`): the game's new version on `push:game:<game_id>`, and a
-change counter on `push:user:<user_id>` for each person seated at it (their "My
-games" and the header's count). Each web process holds ONE Redis connection
-subscribed to `push:*` (`Hub`) and fans the messages out to the streams it has
-open (`games.streams`). A message carries a number only: the page then fetches
+A change is published to Redis after its commit (the receivers of
+`games.events` in `games/receivers.py` register the publishes with
+`transaction.on_commit`: `publish_after_commit`, `publish_users_after_commit`;
+a thread of the process sends them, off the request path: `Publisher`): the game's new version on
+`push:game:<game_id>`, and a change counter on `push:user:<user_id>` for each
+person seated at it (their "My games" and the header's count). Each web process
+holds ONE Redis connection subscribed to `push:*` (`Hub`) and fans the messages
+out to the streams it has open (a `Listener` each, read by `event_stream`). A message carries a number only: the page then fetches
 its own view through the poll endpoint, as a poll would, so nothing private ever
 goes through a shared channel.
 
@@ -197,16 +197,6 @@ def publish_users_after_commit(user_ids) -> None:
     """Registers `publish_users` for after the commit (a rematch offered)."""
     if settings.PUSH_ENABLED and user_ids:
         transaction.on_commit(partial(publish_users, list(user_ids)), robust=True)
-
-
-def on_state_changed(sender, *, game, seats, **kwargs) -> None:
-    """Receiver of `games.events.state_changed`: the game's version and each
-    seated person's "My games" are published after the commit."""
-    publish_after_commit(
-        game_id=game.pk,
-        version=game.version,
-        user_ids=[s.user_id for s in seats if s.user_id],
-    )
 
 
 # --- receiving (async: the ASGI web process's event loop) ---------------------

@@ -223,8 +223,12 @@ def _latest_runs(lines: list[dict]) -> list[dict]:
     return [line for run in runs.values() for line in run]
 
 
-def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
-    """Everything a board template needs; hidden information comes only from `view`."""
+def board_context(*, game: Game, user, just_ended: bool = False, played=None) -> dict:
+    """Everything a board template needs; hidden information comes only from `view`.
+
+    `played` (a `games.services.moves.MovePlayed`, for the viewer's own move
+    just applied to `game`) carries the engine's answers about the new state:
+    they are used as they are, not asked again."""
     engine = engines.get(game.engine)
     seat = viewer_seat(game, user)
     seats = game.seat_list()
@@ -252,12 +256,18 @@ def board_context(*, game: Game, user, just_ended: bool = False) -> dict:
     if game.state is None:
         return context
     state = game.state
-    context["view"] = engine.view(state, position)
-    context["to_move"] = engine.to_move(state)
-    if position is not None and position in context["to_move"]:
-        context["legal"] = engine.legal_moves(state, position)
-    if engine.is_over(state):
-        context["outcome"] = sorted(engine.outcome(state), key=lambda r: r["rank"])
+    if played is not None and played.game is game and played.position == position:
+        context["view"] = played.view
+        context["to_move"] = list(played.played.to_move)
+        context["legal"] = played.legal
+        context["outcome"] = played.played.outcome
+    else:
+        context["view"] = engine.view(state, position)
+        context["to_move"] = engine.to_move(state)
+        if position is not None and position in context["to_move"]:
+            context["legal"] = engine.legal_moves(state, position)
+        if engine.is_over(state):
+            context["outcome"] = sorted(engine.outcome(state), key=lambda r: r["rank"])
     if seat is not None and position not in context["to_move"]:
         context["log"], context["next_game"], context["waiting_count"] = (
             log_and_next_game(game=game, seat=seat, user=user)

@@ -5,7 +5,7 @@ section: the top bar, the game's own board, the log) is a Jinja2 template
 under `templates/` ending in `.jinja`; the pages around it are Django
 templates. Jinja2 compiles a template to Python once; with the card game's
 pieces kept (`kept`, below), a board section costs close to what the markup
-once built in Python did (measured in-process: about 8 % more CPU).
+once built in Python did (docs/benchmarks.md).
 
 Autoescaping is on. Texts are translated by the i18n extension with Django's
 own gettext functions, so `{% trans %}` blocks read the project's catalogue
@@ -156,8 +156,8 @@ def kept(context, piece, macro, *args):
 class BoardEnvironment(Environment):
     """Jinja2's environment, reading `a.b` of a dict as `a["b"]` first (as
     Django's templates do): the boards are drawn from the engines' views, plain
-    dicts, and Jinja2 tries an attribute first, an exception per look-up (about
-    a fifth of drawing a board). `getattr` is the documented hook for it."""
+    dicts, and Jinja2 tries an attribute first, an exception per look-up
+    (docs/benchmarks.md). `getattr` is the documented hook for it."""
 
     def getattr(self, obj, attribute):
         if type(obj) is dict:

@@ -307,14 +307,17 @@ def _rematch_changed(request, game_id) -> bool:
     return given != selectors.rematch_mark(rematch)
 
 
-def _answer(request, game_id, error: Refused | None = None, game=None):
+def _answer(request, game_id, error: Refused | None = None, played=None):
     """After a move: the board partial for htmx, else a redirect to the game's
     page. A refused move gets its status with the error shown, on the board
     partial for htmx and on the whole page without it.
 
-    `game`, when given, is the game just saved by the move, with its seats."""
+    `played`, when given, is what the move service returned: the game just
+    saved, with its seats, and the engine's answers, which the board is drawn
+    from without asking the engine again."""
     if error is None and not request.htmx:
         return redirect("games:game", game_id=game_id)
+    game = played.game if played is not None else None
     if game is None:
         game = selectors.game_for_page(game_id=game_id)
     if game is None or (
@@ -328,7 +331,7 @@ def _answer(request, game_id, error: Refused | None = None, game=None):
     # A move on a game that was over is refused: a game over here ended with it.
     just_ended = error is None and game.is_over
     context = selectors.board_context(
-        game=game, user=request.user, just_ended=just_ended
+        game=game, user=request.user, just_ended=just_ended, played=played
     )
     context["error"] = error.message if error else None
     return _board(
@@ -376,16 +379,17 @@ def move(request, game_id):
             version = int(request.POST.get("version", ""))
         except ValueError:
             raise Invalid(_("The game version is missing.")) from None
-        game = services.move_submit(
+        played = services.move_submit(
             game_id=game_id, user=request.user, move=move, expected_version=version
         )
     except Refused as exc:
         if isinstance(exc, NotFound):
             raise Http404 from None
         return _answer(request, game_id, exc)
-    if any(s.is_bot for s in game.seat_list()):
-        game = None  # computer players may have moved since: read it afresh
-    return _answer(request, game_id, game=game)
+    if any(s.is_bot for s in played.game.seat_list()):
+        # Computer players may have moved since: read it afresh.
+        return _answer(request, game_id)
+    return _answer(request, game_id, played=played)
 
 
 @login_required

@@ -9,7 +9,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from games import engines, json_input
-from games.engines import IllegalMove, InvalidOptions
+from games.engines import InvalidOptions
+from games.engines.replay import MoveDoesNotReplay, replay, replay_from_seed
 from games.errors import Invalid
 from games.models import Game
 
@@ -159,24 +160,16 @@ def record_replay(record: dict) -> tuple[object, dict]:
         raise RecordRefused(exc.reason) from None
     except Exception:
         raise RecordRefused(_("The record's options cannot set up a game.")) from None
-    for row in record["moves"]:
-        seat, move = row["seat"], row["move"]
-        if seat not in engine.to_move(state):
-            raise RecordRefused(
-                _("Move %(seq)s is played by a seat that was not to move.")
-                % {"seq": row["seq"]}
-            )
-        try:
-            state = engine.apply(state, seat, move)
-        except IllegalMove as exc:
-            raise RecordRefused(
-                _("Move %(seq)s does not replay: %(reason)s")
-                % {"seq": row["seq"], "reason": exc.reason}
-            ) from None
-        except Exception:
-            raise RecordRefused(
-                _("Move %(seq)s does not replay.") % {"seq": row["seq"]}
-            ) from None
+    try:
+        state = replay(engine, state, _moves(record))
+    except MoveDoesNotReplay as exc:
+        if exc.not_to_move:
+            text = _("Move %(seq)s is played by a seat that was not to move.")
+        elif exc.reason is not None:
+            text = _("Move %(seq)s does not replay: %(reason)s")
+        else:
+            text = _("Move %(seq)s does not replay.")
+        raise RecordRefused(text % {"seq": exc.seq, "reason": exc.reason}) from None
     over = engine.is_over(state)
     if record["status"] == Game.Status.FINISHED:
         if not over:
@@ -198,9 +191,11 @@ def record_state(record: dict, step: int) -> tuple[object, dict]:
     """The state of a stored (already checked) record after its first `step` moves."""
     engine = engines.get(record["engine"])
     n = record["num_players"]
-    state = engine.setup(
-        n, engine.validate_options(n, record["options"]), record["seed"]
-    )
-    for row in record["moves"][:step]:
-        state = engine.apply(state, row["seat"], row["move"])
-    return engine, state
+    options = engine.validate_options(n, record["options"])
+    moves = _moves({"moves": record["moves"][:step]})
+    return engine, replay_from_seed(engine, n, options, record["seed"], moves)
+
+
+def _moves(record: dict):
+    """A record's moves as (seq, seat, move)."""
+    return ((row["seq"], row["seat"], row["move"]) for row in record["moves"])

@@ -1,12 +1,12 @@
-"""Rebuilding a game's state at step k from its seed and its first k moves.
+"""The replay pages' steps: which step a page asks for, how often a snapshot is
+kept, which version of the rules a record was played with.
 
-Pure functions over the engine contract; the database side (snapshots of stored
-games) is in services.py.
+The state at step k is rebuilt from the seed and the first k moves by
+`games.engines.replay`; the snapshots of stored games are kept by
+`services.game_state_at`.
 """
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 # A snapshot of the state is kept every SNAPSHOT_EVERY moves of a stored game.
 SNAPSHOT_EVERY = 50
@@ -19,19 +19,6 @@ def clamp(step, total: int) -> int:
     except (TypeError, ValueError):
         return total
     return max(0, min(total, step))
-
-
-def replay(engine, state: dict, moves: Iterable[tuple[int, int, dict]], *, keep=None):
-    """Applies (seq, seat, move) in order to `state`; returns the last state.
-
-    `keep(seq, state)` is called after each move whose seq is a multiple of
-    SNAPSHOT_EVERY (to store snapshots on the way).
-    """
-    for seq, seat, move in moves:
-        state = engine.apply(state, seat, move)
-        if keep and seq % SNAPSHOT_EVERY == 0:
-            keep(seq, state)
-    return state
 
 
 def engine_version(engine) -> int:

@@ -6,11 +6,12 @@ from django.db import transaction
 from openskill.models import PlackettLuce
 
 from games import engines
+from games.engines.replay import replay, replay_from_seed
 from games.models import Game, Move, Seat
 
+from . import replay as snapshots
 from .models import ImportedRecord, RatedGame, Rating, Snapshot
 from .records import record_parse, record_replay
-from .replay import replay
 
 RATING_MODEL = PlackettLuce()
 
@@ -49,23 +50,24 @@ def game_state_at(*, game: Game, step: int, total: int | None = None) -> dict:
         .values_list("seq", "state")
         .first()
     )
-    if nearest:
-        start, state = nearest
-    else:
-        start = 0
-        state = engine.setup(game.num_players, game.options, game.seed)
+    start = nearest[0] if nearest else 0
     rows = (
         Move.objects.filter(game=game, seq__gt=start, seq__lte=step)
         .order_by("seq")
         .values_list("seq", "seat", "move")
     )
     new = []
-    state = replay(
-        engine,
-        state,
-        rows,
-        keep=lambda seq, kept: new.append(Snapshot(game=game, seq=seq, state=kept)),
-    )
+
+    def keep(seq, kept):
+        if seq % snapshots.SNAPSHOT_EVERY == 0:
+            new.append(Snapshot(game=game, seq=seq, state=kept))
+
+    if nearest:
+        state = replay(engine, nearest[1], rows, after=keep)
+    else:
+        state = replay_from_seed(
+            engine, game.num_players, game.options, game.seed, rows, after=keep
+        )
     if new:
         Snapshot.objects.bulk_create(new, ignore_conflicts=True)
     return state

@@ -193,7 +193,7 @@ def _check_hidden_choices(
 def playout(engine, config: Config, game: int, choose, interesting):
     """Yields (state, step, history, sampled) for every state of one biased random
     game: `choose(state, seat, legal, rng)` picks a legal move; a state is sampled
-    (to be checked) at `config.rate`, or at INTERESTING_RATE when
+    (to be checked) at the config's `rate`, or at INTERESTING_RATE when
     `interesting(state)`, and the last state always."""
     seed = config.seed + game
     rng = random.Random(seed)  # the moves: the same games whatever is checked

@@ -80,3 +80,21 @@ def test_a_frozen_redis_costs_one_short_timeout_then_is_skipped(own_redis):
     own_redis.thaw()
     time.sleep(site_cache.BREAKER_SECONDS + 0.1)
     assert cache.get("k") == "v"  # tried again, and answering again
+
+
+def test_while_redis_stays_frozen_no_call_waits_again(own_redis):
+    """The breaker's probe tries Redis, not the callers: past the breaker's
+    pause a frozen Redis still costs nobody a timeout (a request of every
+    process waited 0.25 s every 3 s before)."""
+    cache = make(own_redis)
+    cache.set("k", "v")
+    own_redis.freeze()
+    assert cache.get("k") is None  # the one timeout
+    time.sleep(site_cache.BREAKER_SECONDS * 2 + 0.2)  # two probes failed meanwhile
+    started = time.monotonic()
+    for _ in range(50):
+        assert cache.get("k") is None
+    assert time.monotonic() - started < 0.1
+    own_redis.thaw()
+    time.sleep(site_cache.BREAKER_SECONDS + 0.5)  # the next probe answers
+    assert cache.get("k") == "v"

@@ -1,12 +1,27 @@
 """The import graph of the project's own modules: no cycle, no private name
-borrowed from another module.
+borrowed from another module, and layers that point one way.
 
 Every import counts, at module level or inside a function (a function-level
 import is still a dependency, only a later one), except those under
 `if TYPE_CHECKING:`. Tests and migrations are left out; the site, the engines,
-bench/ and scripts/ are in. Layers point one way: engines know nothing of the
-site; services use engines; tasks call services; notifications, history and
-campaigns hear of a change from the services and act through public functions.
+bench/ and scripts/ are in. The layers (`layer_breaches`, read from the same
+ast scan):
+
+- an engine (`games.engines` and each game's `engine/` package) imports only
+  engine modules and the standard library: no Django, no services, nothing of
+  the site;
+- a service module (`games.services`, each app's `services`) imports no view,
+  no task module and no receiver;
+- a task module (`<app>.tasks`) is imported only by receivers and other task
+  modules: the services announce a change (`games.events`) and the receivers
+  queue the tasks, which call the services;
+- the listeners (`games.notifications`, `games.push`, `campaigns`, `history`,
+  `ops`) are never imported by the platform's core (`games.services`,
+  `games.models`, `games.selectors`, `games.rows`, `games.events`): they hear
+  of a change through `games.events` and act through public functions;
+- the notifications send messages only: they import no service that writes a
+  game (of `games.services`, only `vacations`, whose `not_away` their sweeps
+  filter by).
 """
 
 from __future__ import annotations
@@ -54,6 +69,7 @@ class Imports(ast.NodeVisitor):
         self.package = name if is_package else name.rpartition(".")[0]
         self.edges: set[str] = set()
         self.private: list[str] = []
+        self.external: set[str] = set()  # top-level names of other packages
         self.bound: dict[str, str] = {}  # local name -> imported project module
 
     def resolve(self, dotted: str) -> str | None:
@@ -73,6 +89,8 @@ class Imports(ast.NodeVisitor):
     def visit_Import(self, node):
         for alias in node.names:
             target = self.resolve(alias.name)
+            if target is None:
+                self.external.add(alias.name.partition(".")[0])
             if target and target != self.name:
                 self.edges.add(target)
                 if alias.asname and target == alias.name:
@@ -86,6 +104,8 @@ class Imports(ast.NodeVisitor):
             source = f"{base}.{node.module}" if node.module else base
         else:
             source = node.module or ""
+            if self.resolve(source) is None and source:
+                self.external.add(source.partition(".")[0])
         for alias in node.names:
             submodule = f"{source}.{alias.name}"
             if alias.name != "*" and submodule in self.modules:
@@ -110,15 +130,87 @@ class Imports(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def import_graph(root: Path = ROOT) -> tuple[dict[str, set[str]], list[str]]:
+def scan(root: Path = ROOT) -> dict[str, Imports]:
+    """Each project module's imports, read from its ast."""
     modules = project_modules(root)
-    graph, private = {}, []
+    found = {}
     for name, path in modules.items():
         visitor = Imports(name, path.name == "__init__.py", modules)
         visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
-        graph[name] = visitor.edges
-        private += visitor.private
+        found[name] = visitor
+    return found
+
+
+def import_graph(root: Path = ROOT) -> tuple[dict[str, set[str]], list[str]]:
+    scanned = scan(root)
+    graph = {name: v.edges for name, v in scanned.items()}
+    private = [line for v in scanned.values() for line in v.private]
     return graph, private
+
+
+def _under(name: str, *packages: str) -> bool:
+    return any(name == p or name.startswith(p + ".") for p in packages)
+
+
+def is_engine(name: str) -> bool:
+    parts = name.split(".")
+    return _under(name, "games.engines") or (
+        len(parts) >= 3 and parts[0] == "games" and parts[2] == "engine"
+    )
+
+
+def is_service(name: str) -> bool:
+    return _under(name, "games.services") or name.split(".")[-1] == "services"
+
+
+def is_tasks(name: str) -> bool:
+    return name.split(".")[-1] == "tasks"
+
+
+def is_receivers(name: str) -> bool:
+    return name.split(".")[-1] == "receivers"
+
+
+def is_view(name: str) -> bool:
+    return name.split(".")[-1] == "views"
+
+
+LISTENERS = ("games.notifications", "games.push", "campaigns", "history", "ops")
+CORE = (
+    "games.services",
+    "games.models",
+    "games.selectors",
+    "games.rows",
+    "games.events",
+)
+STANDARD = frozenset(__import__("sys").stdlib_module_names) | {"__future__"}
+
+
+def layer_breaches(scanned: dict[str, Imports]) -> list[str]:
+    """Every import that breaks a rule of the module docstring, in words."""
+    found = []
+    for name, v in sorted(scanned.items()):
+        for target in sorted(v.edges):
+            if is_engine(name) and not is_engine(target):
+                found.append(f"engine {name} imports {target}")
+            if is_service(name) and (
+                is_view(target) or is_tasks(target) or is_receivers(target)
+            ):
+                found.append(f"service {name} imports {target}")
+            if is_tasks(target) and not (is_tasks(name) or is_receivers(name)):
+                found.append(f"{name} imports task module {target}")
+            if _under(name, *CORE) and _under(target, *LISTENERS):
+                found.append(f"core {name} imports listener {target}")
+            if (
+                _under(name, "games.notifications")
+                and _under(target, "games.services")
+                and target != "games.services.vacations"
+            ):
+                found.append(f"notifications {name} imports {target}")
+        if is_engine(name):
+            for package in sorted(v.external - STANDARD):
+                found.append(f"engine {name} imports {package}")
+    return found
 
 
 def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -201,3 +293,41 @@ def test_engines_import_nothing_of_the_site():
         if not target.startswith("games.engines")
     }
     assert outside == set()
+
+
+def test_the_checker_finds_each_kind_of_layer_breach(tmp_path):
+    games = tmp_path / "games"
+    for folder in ("", "engines", "services", "notifications", "dice", "dice/engine"):
+        (games / folder).mkdir(exist_ok=True)
+        (games / folder / "__init__.py").write_text("")
+    (games / "views.py").write_text("")
+    (games / "receivers.py").write_text("from games import tasks\n")
+    (games / "tasks.py").write_text("from games.services import moves\n")
+    (games / "engines" / "base.py").write_text("import random\n")
+    (games / "dice" / "engine" / "rules.py").write_text(
+        "from django.conf import settings\nfrom games.engines import base\n"
+        "def f():\n    from games.services import moves\n"
+    )
+    (games / "notifications" / "outbox.py").write_text(
+        "from games.services import moves\n"
+    )
+    (games / "services" / "moves.py").write_text(
+        "from games import views\nfrom games.notifications import outbox\n"
+        "def later():\n    from games.tasks import x\n"
+    )
+    assert layer_breaches(scan(tmp_path)) == [
+        "engine games.dice.engine.rules imports games.services.moves",
+        "engine games.dice.engine.rules imports django",
+        "notifications games.notifications.outbox imports games.services.moves",
+        "core games.services.moves imports listener games.notifications.outbox",
+        "service games.services.moves imports games.tasks",
+        "games.services.moves imports task module games.tasks",
+        "service games.services.moves imports games.views",
+    ]
+
+
+def test_every_layer_points_one_way():
+    """The rules of the module docstring hold over the whole tree."""
+    scanned = scan()
+    assert "games.services.timeouts" in scanned and "games.tasks" in scanned
+    assert layer_breaches(scanned) == []

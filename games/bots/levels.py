@@ -120,8 +120,7 @@ def hard_budget_of(engine) -> Budget:
 def quiet():
     """The engines' texts left in English while a search runs, in its own
     thread only (`untranslated`): the heuristics read no text, and translating
-    a view's texts cost most of a playout's time (in one game, 95 % of a hard
-    decision)."""
+    a view's texts cost most of a playout's time (docs/benchmarks.md)."""
     with untranslated():
         yield
 

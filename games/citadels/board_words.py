@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from games.citadels.move_labels import TYPE_NAMES
-
 # Words said of a character: (for a masculine name, for a feminine one).
 AGREEING = {
     "discarded face up": (
@@ -37,7 +35,3 @@ def ct_agree(word: str, character: dict, **values) -> str:
     """A word said of a character, agreeing with its name (AGREEING)."""
     text = AGREEING[word][1 if character.get("feminine") else 0]
     return str(text) % values if values else str(text)
-
-
-def ct_type_name(kind: str) -> str:
-    return TYPE_NAMES.get(kind, kind)

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from games.citadels.engine import characters as ct_chars
 from games.citadels.engine import districts as ct_districts
-from games.citadels.engine import texts as ct_texts
+from games.citadels.engine import texts as engine_texts
 from games.citadels.engine.common import character_name
 from games.citadels.engine.draft import STARTING_GOLD, STARTING_HAND
 from games.citadels.engine.scoring import (
@@ -33,7 +33,7 @@ def _characters(edition: str) -> list[dict]:
                 "key": key,
                 "rank": rank,
                 "name": character_name(key, edition),
-                "text": ct_texts.character_text(key, edition),
+                "text": engine_texts.character_text(key, edition),
                 "base": key in ct_chars.BASE,
             }
         )
@@ -51,7 +51,7 @@ def _districts(edition: str) -> list[dict]:
             "key": key,
             "name": _(ct_districts.name(key, edition)),
             "cost": ct_districts.cost(key, edition),
-            "text": ct_texts.district_text(key, edition),
+            "text": engine_texts.district_text(key, edition),
         }
         for key in keys
     ]

@@ -96,13 +96,6 @@ class SeededRandom:
             self.state[self.key] = {"seed": rng_state["seed"], "n": rng_state["n"] + 1}
 
 
-def shuffled(items: list, seed: int) -> list:
-    """A shuffled copy of `items`, from a seed (for set-up)."""
-    out = list(items)
-    random.Random(seed).shuffle(out)
-    return out
-
-
 def redeal(places: list[list], rng: random.Random) -> list[list]:
     """The items of `places` shuffled together and dealt back, each place keeping its
     size: new lists, in the same order as `places` (for `determinize`)."""
@@ -129,7 +122,7 @@ def clone(state: dict) -> dict:
     """A deep copy of a JSON state, so that `apply` never mutates its input.
 
     A pickle round trip: the same copy as `copy.deepcopy` for plain data (shared
-    objects stay shared inside the copy), four times faster."""
+    objects stay shared inside the copy), faster (docs/benchmarks.md)."""
     # Our own in-memory state, pickled and read back at once: never bytes from
     # outside, which is what makes unpickling unsafe.
     return pickle.loads(pickle.dumps(state, pickle.HIGHEST_PROTOCOL))  # noqa: S301

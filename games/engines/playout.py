@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from games.engines import get
 from games.engines.base import IllegalMove, canonical
+from games.engines.replay import MoveDoesNotReplay, replay_from_seed
 
 MAX_DECISIONS = 50_000
 
@@ -136,10 +137,12 @@ def play_one(
         if len(moves) > MAX_DECISIONS:
             raise ContractViolation(f"no end after {MAX_DECISIONS} decisions")
     if check:
-        replay = engine.setup(num_players, options, seed)
-        for seat, move in moves:
-            replay = engine.apply(replay, seat, move)
-        if canonical(replay) != canonical(state):
+        numbered = [(seq, seat, move) for seq, (seat, move) in enumerate(moves, 1)]
+        try:
+            replayed = replay_from_seed(engine, num_players, options, seed, numbered)
+        except MoveDoesNotReplay as exc:
+            raise ContractViolation(f"move {exc.seq} does not replay") from exc
+        if canonical(replayed) != canonical(state):
             raise ContractViolation("replaying the seed and moves gives another state")
         result = engine.outcome(state)
         if sorted(r["seat"] for r in result) != list(range(num_players)):

@@ -6,7 +6,7 @@ engine so that the page and the rules cannot drift
 
 from __future__ import annotations
 
-from games.lost_cities.engine import texts as lc_texts
+from games.lost_cities.engine import texts as engine_texts
 from games.lost_cities.engine.cards import (
     COLOURS_5,
     COLOURS_6,
@@ -31,18 +31,18 @@ def rules_context(user) -> dict:
         )
     return {
         "n": {
-            **lc_texts.numbers(),
+            **engine_texts.numbers(),
             "hand": HAND_SIZE,
             "colours": len(COLOURS_5),
             "colours6": len(COLOURS_6),
             "cards": len(make_deck(COLOURS_5)),
         },
-        "multipliers": lc_texts.multipliers(),
+        "multipliers": engine_texts.multipliers(),
         "example": example,
         "example_score": score,
-        "example_text": lc_texts.score_text(score),
+        "example_text": engine_texts.score_text(score),
         "example_width": 16 + len(EXAMPLE) * 46,
         "symbol": SYMBOLS["red"],
-        "wager_text": lc_texts.card_text(EXAMPLE[0]),
-        "number_text": lc_texts.card_text(EXAMPLE[1]),
+        "wager_text": engine_texts.card_text(EXAMPLE[0]),
+        "number_text": engine_texts.card_text(EXAMPLE[1]),
     }

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from games.my_city.engine import texts as mc_texts
+from games.my_city.engine import texts as engine_texts
 from games.my_city.engine.board import COLS, ROWS
 from games.my_city.engine.buildings import BUILDINGS, SHAPE_ORDER, SHAPES
 from games.my_city.engine.chapters import (
@@ -45,7 +45,7 @@ def _shapes() -> list[dict]:
 def rules_context(user) -> dict:
     return {
         "n": {
-            **mc_texts.numbers(),
+            **engine_texts.numbers(),
             "rows": ROWS,
             "cols": COLS,
             "episodes": EPISODES,
@@ -56,7 +56,10 @@ def rules_context(user) -> dict:
         },
         "shapes": _shapes(),
         "spaces": [
-            {"name": mc_texts.space_name(code), "text": mc_texts.space_text(code)}
+            {
+                "name": engine_texts.space_name(code),
+                "text": engine_texts.space_text(code),
+            }
             for code in (".", "t", "T", "r", "R", "M", "F", "river")
         ],
         "criteria": [(key, _(text)) for key, text in SCORE_CRITERIA.items()],

@@ -14,7 +14,7 @@ from games.my_city.campaign import CAMPAIGN
 from games.my_city.engine import ENGINE
 from games.my_city.forms import MyCityForm
 from games.my_city.layout import mc_layout
-from games.my_city.templatetags.my_city_tags import mc_campaign_link
+from games.my_city.templatetags.my_city_tags import campaign_link
 from games.registry import GameSpec
 
 SPEC = GameSpec(
@@ -37,6 +37,6 @@ SPEC = GameSpec(
     campaign=CAMPAIGN,
     template_globals={
         "mc_layout": pass_context(mc_layout),
-        "mc_campaign_link": mc_campaign_link,
+        "my_city_campaign_link": campaign_link,
     },
 )

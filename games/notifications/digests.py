@@ -2,7 +2,7 @@
 zone, listing the games waiting for them (for players who chose the digest
 instead of an email per turn).
 
-`digests_sweep` (Celery beat, every 5 minutes) writes a row per user whose hour
+`digests_sweep` (run by beat's task, every 5 minutes) writes a row per user whose hour
 has come and something waits, keyed by (user, day) so that it is written once.
 """
 
@@ -21,8 +21,9 @@ from .outbox import SWEEP_BATCH, write_sweep_rows
 Kind = Notification.Kind
 
 
-def digests_sweep(now: datetime | None = None) -> int:
-    """Writes and queues today's digest for every user whose digest hour has come."""
+def digests_sweep(now: datetime | None = None) -> list[int]:
+    """Writes today's digest for every user whose digest hour has come; returns
+    the ids of the rows written, to queue."""
     now = now or timezone.now()
     # Chosen outside the preferences page (the admin, a script): schedule it.
     unscheduled = list(
@@ -48,7 +49,7 @@ def digests_sweep(now: datetime | None = None) -> int:
         .only("id", "timezone", "digest_hour", "digest_next_at")[:SWEEP_BATCH]
     )
     if not due:
-        return 0
+        return []
     rows = [
         Notification(
             user_id=u.pk,

@@ -1,13 +1,16 @@
 """The outbox: one `Notification` row per email, written with the change that
 causes it, sent after the commit.
 
-`on_state_changed` listens to `games.events.state_changed`, inside the move's
-transaction: it writes one row per email the move causes and registers their
-sending with `transaction.on_commit`. A "your turn" row waits
-`TURN_EMAIL_DELAY_SECONDS` (a minute), longer for a player looking at the page
-(`presence.POSTPONE`): `outbox_sweep` queues it when due, and the send skips it
-if the player has moved since. So a quick exchange of moves sends no email per
-move, and no task is queued with such a move.
+The receivers of `games.events` (`games/receivers.py`) call `turn_rows` (a
+move, the start, a game over), `rematch_rows` and `timeout_rows` inside the
+change's transaction: each writes one row per email the change causes and
+returns the ids due now, which the receiver queues after the commit. A "your
+turn" row waits `TURN_EMAIL_DELAY_SECONDS` (a minute), longer for a player
+looking at the page (`presence.POSTPONE`): `outbox_sweep` finds it when due,
+and the send skips it if the player has moved since. So a quick exchange of
+moves sends no email per move, and no task is queued with such a move. Nothing
+here queues a task: the sweeps return the ids to send, and the tasks of
+`games/tasks.py` queue them.
 """
 
 from __future__ import annotations
@@ -15,15 +18,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
 
 from ..models import Game, Notification, Seat
 from .presence import POSTPONE, is_present
-from .sending import enqueue_sends
-from .vacations import deadlines_skip_vacations
 
 SWEEP_BATCH = 1000
 KEEP_SENT = timedelta(days=120)  # sent and skipped rows are deleted after this
@@ -38,14 +38,16 @@ def turn_email_delay() -> timedelta:
     return timedelta(seconds=float(getattr(settings, "TURN_EMAIL_DELAY_SECONDS", 60)))
 
 
-def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **kw):
-    """Receiver of `state_changed`; the caller holds the game row lock."""
+def turn_rows(*, game, seats, newly_to_move, finished) -> list[int]:
+    """The "your turn" rows of the seats now to move, or the "game over" rows
+    of a game that just ended; returns the ids due now. The caller holds the
+    game row lock."""
     now = timezone.now()
     waiting = [s for s in newly_to_move if s.user_id] if not finished else []
     ended = [s for s in seats if s.user_id] if finished else []
     user_ids = {s.user_id for s in waiting + ended}
     if not user_ids:
-        return
+        return []
     # The move service loads the seats with their users: no second lookup then.
     users = {
         s.user_id: s.user
@@ -56,19 +58,9 @@ def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **
         users = {
             u.pk: u
             for u in User.objects.filter(pk__in=user_ids).only(
-                "id", "turn_emails", "game_over_emails", "away_from", "away_until"
+                "id", "turn_emails", "game_over_emails"
             )
         }
-    if game.time_per_move:
-        away = [
-            s
-            for s in waiting
-            if s.deadline
-            and users[s.user_id].away_until
-            and users[s.user_id].away_until > now
-        ]
-        if away:
-            deadlines_skip_vacations(away, game.time_per_move, now)
     delay = turn_email_delay()
     rows = [
         Notification(
@@ -88,51 +80,61 @@ def on_state_changed(sender, *, game, engine, seats, newly_to_move, finished, **
         for s in ended
         if users[s.user_id].game_over_emails
     ]
-    write_and_queue(rows)
+    return write_rows(rows)
 
 
-def rematch_offered(*, game: Game, by, seats: list[Seat]) -> None:
+def rematch_rows(*, game: Game, by, seats: list[Seat]) -> list[int]:
     """The other people of the finished game hear of the rematch `by` offered
-    (`game` is the new table), if they take emails about their games' results.
-    Caller holds the lock; sent after the commit."""
+    (`game` is the new table), if they take emails about their games' results;
+    returns the ids due now. Caller holds the lock."""
     rows = [
         Notification(user_id=s.user_id, game=game, kind=Kind.REMATCH, version=0)
         for s in seats
         if s.user_id and s.user_id != by.pk and s.user.game_over_emails
     ]
-    write_and_queue(rows)
+    return write_rows(rows)
 
 
-def write_and_queue(rows: list[Notification]) -> None:
-    """Writes the rows; those due now are queued after the commit, the others
-    are left to the outbox sweep."""
+def timeout_rows(*, game: Game, seat: Seat, version: int) -> list[int]:
+    """The absent person hears that the computer played their turn, if they
+    take reminders; returns the ids due now. Caller holds the lock."""
+    if not (seat.user_id and seat.user.reminder_emails):
+        return []
+    return write_rows(
+        [
+            Notification(
+                user_id=seat.user_id, game=game, kind=Kind.TIMEOUT, version=version
+            )
+        ]
+    )
+
+
+def write_rows(rows: list[Notification]) -> list[int]:
+    """Writes the rows; returns the ids of those due now (the caller queues
+    them after the commit), the others are left to the outbox sweep."""
     if not rows:
-        return
+        return []
     now = timezone.now()
     Notification.objects.bulk_create(rows)
-    ids = [n.pk for n in rows if n.next_attempt_at <= now]
-    if ids:
-        transaction.on_commit(lambda: enqueue_sends(ids))
+    return [n.pk for n in rows if n.next_attempt_at <= now]
 
 
-def write_sweep_rows(rows: list[Notification], kind: str, now: datetime) -> int:
-    """Writes a sweep's rows (those already there are left alone) and queues the
-    ones written now; returns how many. Rows a concurrent sweep wrote first carry
-    its own `now` and are its to queue."""
+def write_sweep_rows(rows: list[Notification], kind: str, now: datetime) -> list[int]:
+    """Writes a sweep's rows (those already there are left alone); returns the
+    ids of the ones written now, to queue. Rows a concurrent sweep wrote first
+    carry its own `now` and are its to queue."""
     if not rows:
-        return 0
+        return []
     Notification.objects.bulk_create(rows, ignore_conflicts=True)
-    ids = list(
+    return list(
         Notification.objects.filter(kind=kind, created_at=now).values_list(
             "pk", flat=True
         )
     )
-    enqueue_sends(ids)
-    return len(ids)
 
 
-def outbox_sweep(now: datetime | None = None) -> int:
-    """Queues the pending rows that are due: "your turn" rows whose delay is
+def outbox_sweep(now: datetime | None = None) -> list[int]:
+    """The pending rows that are due, to queue: "your turn" rows whose delay is
     over, new ones whose task was lost, failed ones whose backoff is over,
     claimed ones whose worker died. Prunes rows old enough to serve no key."""
     now = now or timezone.now()
@@ -145,5 +147,4 @@ def outbox_sweep(now: datetime | None = None) -> int:
         .order_by("next_attempt_at")
         .values_list("pk", flat=True)[:SWEEP_BATCH]
     )
-    enqueue_sends(ids)
-    return len(ids)
+    return ids

@@ -1,6 +1,6 @@
 """Reminders: an email to each player with a fifth of their time left.
 
-`reminders_sweep` (Celery beat, every 5 minutes) is one query over the seats
+`reminders_sweep` (run by beat's task, every 5 minutes) is one query over the seats
 due a reminder; the row's unique key (user, game, deadline) makes a second
 sweep, or one running at the same time, write nothing more.
 """
@@ -21,14 +21,15 @@ from django.db.models import (
 from django.utils import timezone
 
 from ..models import Game, Notification, Seat
+from ..services.vacations import not_away
 from .outbox import SWEEP_BATCH, write_sweep_rows
-from .vacations import not_away
 
 Kind = Notification.Kind
 
 
-def reminders_sweep(now: datetime | None = None) -> int:
-    """Writes and queues a reminder for every seat with a fifth of its time left."""
+def reminders_sweep(now: datetime | None = None) -> list[int]:
+    """Writes a reminder for every seat with a fifth of its time left; returns
+    the ids of the rows written, to queue."""
     now = now or timezone.now()
     already = Notification.objects.filter(
         kind=Kind.REMINDER,

@@ -9,8 +9,8 @@ Killed after the SMTP server accepted the email, it sends it again: at least
 once, with the Message-ID of the row (`emails.notification_message_id`), by
 which servers and clients keep one copy.
 
-The task lives here, beside what it runs, so that whatever queues a send (the
-outbox, the sweeps) imports it without a task module importing them back.
+Its task is `games.tasks.notification_send_task`, queued by the receivers of
+`games.events` and by the sweeps' tasks.
 """
 
 from __future__ import annotations
@@ -19,12 +19,9 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from celery import shared_task
 from django.conf import settings
 from django.db.models import F
 from django.utils import timezone
-
-from config import enqueue
 
 from ..models import Game, Move, Notification, Seat
 from .emails import compose, waiting_seats
@@ -57,12 +54,19 @@ class SendFailed(Exception):
         return f"notification {self.notification_id}: {self.reason}"
 
 
+def lease() -> timedelta:
+    """How long a claimed row is held (settings: NOTIFICATION_LEASE_SECONDS,
+    LEASE by default; scripts/faults.py shortens it to see a killed send redone)."""
+    seconds = getattr(settings, "NOTIFICATION_LEASE_SECONDS", None)
+    return LEASE if seconds is None else timedelta(seconds=float(seconds))
+
+
 def claim(notification_id: int, now: datetime) -> bool:
     """Takes the row for one send attempt; False if sent, skipped or held."""
     return bool(
         Notification.objects.filter(
             pk=notification_id, state=State.PENDING, next_attempt_at__lte=now
-        ).update(next_attempt_at=now + LEASE)
+        ).update(next_attempt_at=now + lease())
     )
 
 
@@ -169,30 +173,3 @@ def _still_wanted(n: Notification, now: datetime) -> str:
             return "on vacation"
         return ""
     return f"unknown kind {n.kind}"
-
-
-# The name it always had: messages already queued keep finding it.
-@shared_task(
-    name="games.tasks.notification_send_task",
-    bind=True,
-    ignore_result=True,
-    acks_late=True,
-    reject_on_worker_lost=True,
-    max_retries=8,
-)
-def notification_send_task(self, notification_id: int) -> str:
-    """Sends one outbox row (exactly once); retried with backoff if SMTP fails.
-
-    Past the last retry the row stays pending and the outbox sweep sends it later.
-    """
-    try:
-        return notification_send(notification_id=notification_id)
-    except SendFailed as exc:
-        raise self.retry(countdown=exc.retry_in, exc=exc) from None
-
-
-def enqueue_sends(ids) -> None:
-    """Queues one send task per row; a broker failure is left to the outbox sweep."""
-    for notification_id in ids:
-        # A broker failure leaves the row pending: the outbox sweep sends it.
-        enqueue.enqueue(notification_send_task, notification_id)

@@ -1,16 +1,10 @@
 """Filters of the Rival Cities board template (games/rival_cities/layout.py
-draws the rest): resources, costs and players named."""
+draws the rest): costs and players named."""
 
 from __future__ import annotations
 
-from games.rival_cities.move_labels import res_name
 
-
-def rc_res(res: str) -> str:
-    return res_name(res)
-
-
-def rc_bundle(bundle: dict) -> str:
+def bundle_words(bundle: dict) -> str:
     """A cost or income such as {"beer": 1, "any": 2} in words (the engine's own
     words, with their plurals)."""
     from games.rival_cities.engine.view import bundle_text
@@ -18,7 +12,7 @@ def rc_bundle(bundle: dict) -> str:
     return bundle_text(bundle or {})
 
 
-def rc_names(line: str, seats) -> str:
+def seat_names_in(line: str, seats) -> str:
     """A log line with {p0}/{p1} replaced by the players' names."""
     from games.selectors import name_players
 

@@ -48,8 +48,6 @@ HOW_WON = {
     "alliances": gettext_lazy("all four alliances"),
     "stars": gettext_lazy("the most stars at the end"),
 }
-# Decisions with dedicated controls; the others fall back to labelled buttons.
-DEDICATED = {"inkwell", "pay", "option", "card", "ship", "alliance", "lawsuit"}
 
 
 def res_name(res: str) -> str:

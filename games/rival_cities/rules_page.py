@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from games.rival_cities.engine import texts as rc_texts
+from games.rival_cities.engine import texts as engine_texts
 from games.rival_cities.engine.board import COURT_RESOLVE_AT
 from games.rival_cities.engine.pieces import (
     ALLIANCES,
@@ -56,10 +56,10 @@ def rules_context(user) -> dict:
             "ships": SHIPS_IN_GAME,
             "lawsuits_in_game": LAWSUITS_IN_GAME,
         },
-        "costs": rc_texts.move_costs(7),
+        "costs": engine_texts.move_costs(7),
         "ring": _ring_figure(),
         "actions": [
-            rc_texts.action_effect(action)
+            engine_texts.action_effect(action)
             for action in (
                 {"do": "production", "res": "beer", "n": 2},
                 {"do": "gift", "res": {"cloth": 1}},
@@ -78,15 +78,15 @@ def rules_context(user) -> dict:
             )
         ],
         "ships": [
-            {"number": int(k.split("-")[1]), "text": rc_texts.ship_effect(k)}
+            {"number": int(k.split("-")[1]), "text": engine_texts.ship_effect(k)}
             for k in SHIPS
         ],
         "alliances": [
-            {"name": alliance_name(v["name"]), "text": rc_texts.alliance_effect(k)}
+            {"name": alliance_name(v["name"]), "text": engine_texts.alliance_effect(k)}
             for k, v in ALLIANCES.items()
         ],
         "lawsuits": [
-            {"number": int(k.split("-")[1]), "text": rc_texts.lawsuit_effect(k)}
+            {"number": int(k.split("-")[1]), "text": engine_texts.lawsuit_effect(k)}
             for k in LAWSUITS
         ],
     }

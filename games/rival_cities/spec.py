@@ -10,7 +10,7 @@ from jinja2 import pass_context
 
 from games.registry import GameSpec
 from games.rival_cities import figures, rules_page, steps, words
-from games.rival_cities.board_words import rc_bundle, rc_names, rc_res
+from games.rival_cities.board_words import bundle_words, seat_names_in
 from games.rival_cities.bots import PLAYERS
 from games.rival_cities.engine import ENGINE
 from games.rival_cities.forms import RivalCitiesForm
@@ -34,5 +34,8 @@ SPEC = GameSpec(
     step_help=steps.step_help,
     step_texts=steps.TEXTS,
     template_globals={"rc_layout": pass_context(rc_layout)},
-    template_filters={"rc_names": rc_names, "rc_bundle": rc_bundle, "rc_res": rc_res},
+    template_filters={
+        "rival_cities_names": seat_names_in,
+        "rival_cities_bundle": bundle_words,
+    },
 )

@@ -3,18 +3,23 @@
 - `core`: the game row locked, a move applied and stored, the seats updated and
   `state_changed` sent (`games/events.py` lists who hears it); no queueing.
 - `tables`: create, join, computer players, leave, rematch, start.
-- `moves`: a person's move (parsed, checked, applied).
-- `bots`: computer players' moves and the task that plays them.
+- `moves`: a person's move (parsed, checked, applied; `MovePlayed`, what it
+  left, for the view that draws the board).
+- `bots`: computer players' moves, their queue's marks, the lost ones.
+- `timeouts`: the table's rule applied to a seat past its deadline.
+- `vacations`: a turn's deadline (`turn_deadlines`, the one place it is
+  computed) and the vacations that pause it.
 - `once`: the one-time token of the forms that make something.
 
-Timeouts, which apply the table's rule to a seat past its deadline, are with the
-other deadline work in `games.notifications.deadlines`. Every refusal is a
-`games.errors.Refused`. The names below are the public interface.
+None of them queues a task or registers after-commit work: each change is
+announced by an event (`games/events.py`) and its receivers do what follows.
+Every refusal is a `games.errors.Refused`. The names below are the public
+interface.
 """
 
 from .bots import bots_play
 from .core import game_locked
-from .moves import move_submit, parse_move
+from .moves import MovePlayed, move_submit, parse_move
 from .tables import (
     game_create,
     game_leave,
@@ -25,6 +30,7 @@ from .tables import (
 )
 
 __all__ = [
+    "MovePlayed",
     "bots_play",
     "game_create",
     "game_leave",

@@ -1,39 +1,28 @@
-"""Computer players' moves, and the task that plays them after a commit.
+"""Computer players' moves: one move played, the queue's marks, the catch-up.
 
-One task plays one move. `bots_play_task(game_id, version)` is queued by the
-commit that left the game at `version` with a computer player to move (a
-person's move, the table's start, a timeout, or the previous computer move);
-it thinks the move out without the row lock, applies it under the lock if the
-game is still at that version, and that commit queues the next task when a
-computer player is again to move. A table of computer players, or a simultaneous
-round where several are to move, is a chain of tasks, one move each.
+One task plays one move. `games.tasks.bots_play_task(game_id, version)` is
+queued by the commit that left the game at `version` with a computer player to
+move (a person's move, the table's start, a timeout, or the previous computer
+move): `state_changed` says so (`bots_next`) and its receiver
+`games.receivers.computer_move_queue` marks the game queued (`bots_queued`) and
+queues the task after the commit. The task runs `bots_play`, which thinks the
+move out without the row lock and applies it under the lock if the game is
+still at that version; that commit announces the next one the same way. A table
+of computer players, or a simultaneous round where several are to
+move, is a chain of tasks, one move each.
 
 Idempotent: a task for a version the game has left, or for a game where no
 computer player is to move, does nothing. Every commit that changes the version
 and leaves a computer player to move queues its own task, so a task that finds
 the game moved (before thinking, or after, under the lock) stops there rather
 than re-queue: a game's chain never splits in two. A task lost with the broker
-or a worker is found by `bots_catch_up`, which beat runs.
-
-Eager execution (tests: `task_always_eager`) runs a queued task inside the
-commit that queued it, so a chain would recurse, commit inside task inside
-commit, one level per move. Instead, an eager run of the task started while
-another is on this thread's stack only appends its game to the outer run's
-list, and the outer run plays the list out in a loop (a trampoline): the stack
-stays flat whatever the game's length. A worker runs the task non-eagerly: it
-plays its one move, and the hook queues the next task on the broker.
-
-The task lives here, beside the service it runs, so that the services which
-queue it (tables, moves, timeouts) import it without a task module importing
-them back: every import points one way (games/tasks.py holds beat's sweeps).
+or a worker is found by `bots_lost`, which beat's catch-up runs.
 """
 
 from __future__ import annotations
 
-import threading
 from datetime import timedelta
 
-from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
@@ -79,7 +68,7 @@ def _unmark(game_id: int) -> None:
 def bots_play(*, game_id: int, version: int | None = None) -> int:
     """Plays one computer-player move of the game, in its own transaction;
     returns the moves played (0 or 1). A commit that leaves a computer player
-    to move queues the next one (`bots_play_after_commit`).
+    to move announces it, and the next one is queued (`state_changed`).
 
     With a `version`, only if the game is still at it: otherwise the commit that
     moved it on queued its own task. Without one (a call from a test, a message
@@ -105,41 +94,10 @@ def bots_play(*, game_id: int, version: int | None = None) -> int:
         if locked.version != game.version:
             return 0  # moved meanwhile: that commit queued what comes next
         seats = list(locked.seats.all())
-        if move_apply(locked, engine, seats, seat.position, move, from_bot=True):
-            bots_play_after_commit(locked)
-        else:
+        played = move_apply(locked, engine, seats, seat.position, move, from_bot=True)
+        if not played.bots_next:
             _unmark(game_id)
     return 1
-
-
-class _EagerRun(threading.local):
-    """The games an eager run of the task on this thread still has to play,
-    or None when no eager run is on the stack."""
-
-    pending: list[tuple[int, int | None]] | None = None
-
-
-_eager = _EagerRun()
-
-
-# The name it always had: messages already queued keep finding it.
-@shared_task(bind=True, name="games.tasks.bots_play_task", ignore_result=True)
-def bots_play_task(self, game_id: int, version: int | None = None) -> int:
-    """Plays one computer-player move of the game, if it is still at `version`."""
-    if not self.request.is_eager:
-        return bots_play(game_id=game_id, version=version)
-    if _eager.pending is not None:  # an outer eager run plays it
-        _eager.pending.append((game_id, version))
-        return 0
-    _eager.pending = [(game_id, version)]
-    played = 0
-    try:
-        while _eager.pending:
-            game_id, version = _eager.pending.pop(0)
-            played += bots_play(game_id=game_id, version=version)
-    finally:
-        _eager.pending = None
-    return played
 
 
 def owner_countdown(game: Game, now) -> float:
@@ -164,43 +122,30 @@ def owner_countdown(game: Game, now) -> float:
     return min(waiting * spacing, settings.BOT_OWNER_COUNTDOWN_MAX)
 
 
-def bots_play_after_commit(game: Game) -> None:
-    """Caller holds the game's row lock and has made its last change: queues
-    `bots_play_task` for the game at its present version once the transaction
-    commits, after the owner's countdown (`owner_countdown`), and marks the
-    game queued (`bot_queued_at`).
-
-    Robust: the move that got here is committed whatever happens to the queue
-    (a broker down answers the move, it does not turn it into a 500); a game
-    whose task was lost is found by `bots_catch_up`, which beat runs."""
-    game_id, version = game.pk, game.version
+def bots_queued(game: Game) -> float:
+    """Caller holds the game's row lock and a computer player is to move at
+    its present version: marks the game queued (`bot_queued_at`) and returns
+    how long its task waits in the queue (`owner_countdown`)."""
     now = timezone.now()
     countdown = owner_countdown(game, now)
-    Game.objects.filter(pk=game_id).update(bot_queued_at=now)
+    Game.objects.filter(pk=game.pk).update(bot_queued_at=now)
     game.bot_queued_at = now
-
-    def queue():
-        try:
-            if countdown:
-                bots_play_task.apply_async((game_id, version), countdown=countdown)
-            else:
-                bots_play_task.delay(game_id, version)
-        except Exception:
-            # Not queued after all (a broker down): the next catch-up plays it.
-            Game.objects.filter(pk=game_id, version=version).update(bot_queued_at=None)
-            raise
-
-    transaction.on_commit(queue, robust=True)
+    return countdown
 
 
-def bots_catch_up() -> int:
-    """Queues the next computer-player move of every active game where a
-    computer player is to move and none was queued in the last
-    BOT_CATCH_UP_SECONDS (its task lost with a broker failure or a worker's
-    death); the chain goes on from there, and the game is marked queued, so
-    that the next sweep leaves it alone. A game whose chain is alive gets a
-    task for the version its own task holds: whichever applies first wins, the
-    other does nothing. Returns the games queued."""
+def bots_not_queued(*, game_id: int, version: int) -> None:
+    """The game's task was not queued after all (a broker down): its mark goes,
+    so that the next catch-up plays it."""
+    Game.objects.filter(pk=game_id, version=version).update(bot_queued_at=None)
+
+
+def bots_lost() -> list[tuple[int, int]]:
+    """(game id, version) of every active game where a computer player is to
+    move and none was queued in the last BOT_CATCH_UP_SECONDS (its task lost
+    with a broker failure or a worker's death), each marked queued now so that
+    the next sweep leaves it alone; the caller queues their tasks and the chain
+    goes on from there. A game whose chain is alive gets a task for the version
+    its own task holds: whichever applies first wins, the other does nothing."""
     now = timezone.now()
     recently = now - timedelta(seconds=settings.BOT_CATCH_UP_SECONDS)
     games = (
@@ -214,6 +159,4 @@ def bots_catch_up() -> int:
     Game.objects.filter(pk__in=[game_id for game_id, _v in queued]).update(
         bot_queued_at=now
     )
-    for game_id, version in queued:
-        bots_play_task.delay(game_id, version)
-    return len(queued)
+    return queued

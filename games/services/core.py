@@ -2,12 +2,14 @@
 
 Rules are the engines' business; these functions only orchestrate: lock the game
 row, call the engine, store the result, update the seats, and tell the rest of
-the site (`games.events.state_changed`). They queue nothing: the public services
-that call them (tables, moves, bots, timeouts) register the work that follows
-after the commit.
+the site (`games.events.state_changed`). Neither they nor the public services
+that call them (tables, moves, bots, timeouts) queue anything: the receivers of
+the event register what follows the commit (`games/events.py`).
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.utils import timezone, translation
@@ -19,6 +21,19 @@ from games.errors import Invalid, NotFound
 from .. import rows
 from ..events import state_changed
 from ..models import Game, Move, Seat
+from .vacations import turn_deadlines
+
+
+@dataclass(frozen=True)
+class Played:
+    """What the engine answered about the state a change left, asked once:
+    who is to move, whether the game is over, and its outcome then (sorted
+    by rank), and whether a computer player is to move."""
+
+    to_move: tuple[int, ...]
+    finished: bool
+    outcome: list[dict] | None
+    bots_next: bool
 
 
 def game_locked(game_id: int, *, with_seats: bool = False) -> Game:
@@ -35,10 +50,9 @@ def game_locked(game_id: int, *, with_seats: bool = False) -> Game:
     return game
 
 
-def move_apply(game, engine, seats, position, move, *, from_bot=False) -> bool:
+def move_apply(game, engine, seats, position, move, *, from_bot=False) -> Played:
     """Caller holds the game row lock. Applies the move, appends it, saves the
-    game and the seats, and announces the change. Returns whether a computer
-    player must move next (the caller queues it after the commit)."""
+    game and the seats, and announces the change (`state_changed_after`)."""
     try:
         new_state = engine.apply(game.state, position, move)
     except IllegalMove as exc:
@@ -54,13 +68,14 @@ def move_apply(game, engine, seats, position, move, *, from_bot=False) -> bool:
     game.state = new_state
     game.version += 1
     changes = {"state": new_state, "version": game.version}
-    if engine.is_over(new_state):
+    over = engine.is_over(new_state)
+    if over:
         game.status = Game.Status.FINISHED
         game.finished_at = timezone.now()
         changes.update(status=game.status, finished_at=game.finished_at)
     # One statement on PostgreSQL (games/rows.py).
     rows.insert_and_update(Move, move_row, game, changes)
-    return state_changed_after(game, engine, seats, from_bot=from_bot)
+    return state_changed_after(game, engine, seats, from_bot=from_bot, over=over)
 
 
 def _log_lines(engine, game, position, move) -> dict:
@@ -78,28 +93,35 @@ def _log_lines(engine, game, position, move) -> dict:
     return lines
 
 
-def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
+def state_changed_after(
+    game, engine, seats, *, from_bot=False, over: bool | None = None
+) -> Played:
     """Caller holds the lock and has saved the game's new state. Updates the
-    seats' turn flags, deadlines and results, then sends `state_changed`.
+    seats' turn flags, deadlines (`vacations.turn_deadlines`, the one place a
+    deadline is computed) and results, then sends `state_changed`.
 
-    Its receivers run here, inside the transaction, in this order
-    (`games.events.RECEIVERS`): the email outbox
-    (`games.notifications.outbox.on_state_changed`), campaign episodes
-    (`campaigns.receivers.on_state_changed`) and ratings
-    (`history.receivers.rate_finished_game`).
+    Its receivers run here, inside the transaction, in the order
+    `games.events.RECEIVERS` lists (the email outbox, server push, the
+    computer player's task, campaign episodes, ratings, metrics).
 
-    Returns whether a computer player must move next (whoever moved)."""
+    Returns the engine's answers about the new state (`Played`), so that
+    nothing after it asks them again; `over` is the engine's, when the caller
+    has asked it already."""
     now = timezone.now()
-    to_move = set(engine.to_move(game.state))
-    over = engine.is_over(game.state)
+    order = tuple(engine.to_move(game.state))
+    to_move = set(order)
+    if over is None:
+        over = engine.is_over(game.state)
     newly_to_move = [s for s in seats if s.position in to_move and not s.to_move]
-    results = {r["seat"]: r for r in engine.outcome(game.state)} if over else {}
+    outcome = engine.outcome(game.state) if over else None
+    results = {r["seat"]: r for r in outcome} if outcome else {}
+    deadlines = turn_deadlines(newly_to_move, game.time_per_move, now)
     changed = []
     for seat in seats:
         waiting = seat.position in to_move
         deadline = seat.deadline if (waiting and seat.to_move) else None
-        if waiting and not seat.to_move and game.time_per_move:
-            deadline = now + game.time_per_move
+        if seat.position in deadlines:
+            deadline = deadlines[seat.position]
         result = results.get(seat.position)
         new = (waiting, deadline)
         if result:
@@ -119,6 +141,7 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
         )
     elif changed:
         rows.seats_turns_update(changed)
+    bots_next = any(s.is_bot and s.position in to_move for s in seats)
     state_changed.send(
         sender=Game,
         game=game,
@@ -127,8 +150,14 @@ def state_changed_after(game, engine, seats, *, from_bot=False) -> bool:
         newly_to_move=newly_to_move,
         finished=over,
         by_bot=from_bot,
+        bots_next=bots_next,
     )
-    return any(s.is_bot and s.position in to_move for s in seats)
+    return Played(
+        to_move=order,
+        finished=over,
+        outcome=sorted(outcome, key=lambda r: r["rank"]) if outcome else None,
+        bots_next=bots_next,
+    )
 
 
 def game_forfeit(game, engine, seats, absent, now) -> None:
@@ -158,4 +187,5 @@ def game_forfeit(game, engine, seats, absent, now) -> None:
         newly_to_move=[],
         finished=True,
         by_bot=False,
+        bots_next=False,
     )

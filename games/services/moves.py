@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cached_property
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games import engines
-from games.engines import IllegalMove
+from games.engines.replay import MoveDoesNotReplay, replay_from_seed
 from games.errors import Conflict, Invalid, NotAllowed
 
 from .. import json_input
 from ..models import Game
-from .bots import bots_play_after_commit
-from .core import game_locked, move_apply
+from .core import Played, game_locked, move_apply
 
 MAX_MOVE_BYTES = 4096
 
@@ -34,12 +36,34 @@ def parse_move(raw: str | bytes | None) -> dict:
     return move
 
 
-def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Game:
-    """Applies a person's move under the game row lock; a computer player who
-    must answer is queued after the commit.
+@dataclass
+class MovePlayed:
+    """A person's move, applied: the game as saved (its seats, with their
+    users, as `game.seat_list()`, updated by the move), the mover's
+    position, and the engine's answers about the new state (`played`: who is
+    to move, whether it is over, the outcome). The mover's `view` and `legal`
+    moves are asked of the engine once, when first read: a view renders the
+    board from these without asking the engine again."""
 
-    The returned game carries its seats (with their users) as
-    `game.seat_list()`, updated by the move, so a view can render it at once."""
+    game: Game
+    engine: object
+    position: int
+    played: Played
+
+    @cached_property
+    def view(self) -> dict:
+        return self.engine.view(self.game.state, self.position)
+
+    @cached_property
+    def legal(self) -> list:
+        if self.position not in self.played.to_move:
+            return []
+        return self.engine.legal_moves(self.game.state, self.position)
+
+
+def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> MovePlayed:
+    """Applies a person's move under the game row lock (`state_changed` tells
+    the rest of the site, a computer player who must answer among them)."""
     with transaction.atomic():
         game = game_locked(game_id, with_seats=True)
         seats = game.seat_list()
@@ -59,9 +83,8 @@ def move_submit(*, game_id: int, user, move: dict, expected_version: int) -> Gam
             )
         if seat.position not in engine.to_move(game.state):
             raise Conflict(_("It is not your turn."))
-        if move_apply(game, engine, seats, seat.position, move):
-            bots_play_after_commit(game)
-    return game
+        played = move_apply(game, engine, seats, seat.position, move)
+    return MovePlayed(game=game, engine=engine, position=seat.position, played=played)
 
 
 def _same_simultaneous_round(
@@ -76,19 +99,22 @@ def _same_simultaneous_round(
     turn-based game: at the version the player saw, someone else was to move.
 
     Rare (a stale post), so whether the seat was to move then is read from the
-    state at that version, replayed from the seed: a few milliseconds."""
+    state at that version, replayed from the seed (`replay_from_seed`)."""
     if not 0 <= expected_version < game.version:
         return False
     moves = list(game.moves.order_by("seq").values_list("seq", "seat", "move"))
     if any(seq > expected_version and seat == position for seq, seat, _m in moves):
         return False
-    state = engine.setup(game.num_players, game.options, game.seed)
     try:
-        for seq, seat, move in moves:
-            if seq > expected_version:
-                break
-            state = engine.apply(state, seat, move)
-    except IllegalMove:  # the rules changed under a running game: refuse as stale
+        state = replay_from_seed(
+            engine,
+            game.num_players,
+            game.options,
+            game.seed,
+            moves,
+            until=expected_version,
+        )
+    except MoveDoesNotReplay:  # the rules changed under a running game: stale
         return False
     then = engine.to_move(state)
     return position in then and len(then) > 1

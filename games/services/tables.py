@@ -11,14 +11,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from games import engines, push
+from games import engines
 from games.bots import LEVELS
 from games.engines import InvalidOptions
 from games.errors import Conflict, Invalid, NotAllowed, NotFound
-from games.notifications.outbox import rematch_offered
 
+from ..events import rematch_offered, table_changed
 from ..models import BOT_LEVEL_DEFAULT, CancelledTable, Game, Seat
-from .bots import bots_play_after_commit
 from .core import game_locked, state_changed_after
 
 
@@ -105,10 +104,10 @@ def _computer_tables_allowed(user) -> None:
 
 
 def _table_changed(game: Game) -> None:
-    """An open table's seats changed: its people's pages hear of it after the
-    commit (with push on; their polls compare the seats otherwise)."""
+    """An open table's seats changed: announced (`table_changed`), so that its
+    people's pages hear of it after the commit."""
     user_ids = [s.user_id for s in game.seats.all() if s.user_id]
-    push.publish_users_after_commit([game.created_by_id, *user_ids])
+    table_changed.send(sender=Game, game=game, user_ids=[game.created_by_id, *user_ids])
 
 
 def seat_join(*, game_id: int, user) -> Game:
@@ -183,7 +182,7 @@ def game_rematch(*, game_id: int, user) -> Game:
     """A new table like a finished one (same game, options and table settings),
     offered to its players: the one who asks sits first, the computer players sit
     again at once, the other people join from the finished game's page or "My
-    games" (they hear of it by email: `notifications.outbox.rematch_offered`).
+    games" (they hear of it: `games.events.rematch_offered`).
     One rematch per game: asking again (a double click, the other player asking
     too) gives the table already offered."""
     with transaction.atomic():
@@ -223,8 +222,7 @@ def game_rematch(*, game_id: int, user) -> Game:
                 ),
             ]
         )
-        rematch_offered(game=game, by=user, seats=seats)
-        push.publish_users_after_commit([s.user_id for s in seats if s.user_id])
+        rematch_offered.send(sender=Game, game=game, by=user, seats=seats)
         if 1 + len(bots) == game.num_players:
             game_start(game)
     return game
@@ -232,12 +230,12 @@ def game_rematch(*, game_id: int, user) -> Game:
 
 def game_start(game: Game) -> None:
     """Caller holds the game row lock and every seat is filled: the engine sets
-    the game up; a computer player who moves first is queued after the commit."""
+    the game up (`state_changed` tells the rest, a computer player who moves
+    first among them)."""
     engine = engines.get(game.engine)
     game.state = engine.setup(game.num_players, game.options, game.seed)
     game.status = Game.Status.ACTIVE
     game.started_at = timezone.now()
     game.save(update_fields=["state", "status", "started_at"])
     seats = list(game.seats.all())
-    if state_changed_after(game, engine, seats):
-        bots_play_after_commit(game)
+    state_changed_after(game, engine, seats)

@@ -15,14 +15,6 @@ engine_name = register.filter(templating.engine_name)
 options_words = register.filter(templating.options_words)
 
 
-@register.filter
-def get_item(mapping, key):
-    try:
-        return mapping[key]
-    except (KeyError, IndexError, TypeError):
-        return None
-
-
 @register.simple_tag
 def result_label(seat, game) -> str:
     """How a finished game went for this seat, in a list of games: won, a draw (or

@@ -14,9 +14,10 @@ from game_helpers import timed_game as shared_timed_game
 from accounts import services
 from accounts.models import User, Vacation
 from games import services as game_services
+from games import tasks
 from games.errors import Refused
 from games.models import Game, Seat
-from games.notifications import deadlines, reminders, vacations
+from games.services import timeouts, vacations
 
 pytestmark = pytest.mark.django_db
 NOW = datetime(2027, 3, 10, 12, 0, tzinfo=UTC)  # a Wednesday, noon UTC
@@ -99,14 +100,14 @@ def test_no_timeout_and_no_reminder_while_on_vacation(ana, ben, clock):
     clock.move_to(datetime(2027, 3, 12, 12, 0, tzinfo=UTC))  # mid-vacation
     Seat.objects.filter(pk=seat.pk).update(deadline=NOW)  # even if overdue
     vacations.vacations_refresh()
-    assert deadlines.deadlines_sweep() == 0
-    assert reminders.reminders_sweep() == 0
+    assert tasks.deadlines_sweep() == 0
+    assert tasks.reminders_sweep() == 0
     assert (
-        deadlines.seat_timeout(game_id=game.pk, seat_id=seat.pk, version=game.version)
+        timeouts.seat_timeout(game_id=game.pk, seat_id=seat.pk, version=game.version)
         == "on vacation"
     )
     clock.move_to(datetime(2027, 3, 14, 0, 1, tzinfo=UTC))  # back home
-    assert deadlines.deadlines_sweep() == 1
+    assert tasks.deadlines_sweep() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED
 
@@ -332,7 +333,7 @@ def test_coming_back_restarts_each_clock_with_the_time_it_had_left(
     assert came.deadline == back + timedelta(days=2)
     # The player's clocks run again: once past the new deadline the timeout comes.
     clock.move_to(back + timedelta(days=2, minutes=1))
-    assert deadlines.deadlines_sweep() == 1
+    assert tasks.deadlines_sweep() == 1
 
 
 def test_coming_back_early_still_skips_a_later_vacation(ana, ben, clock, logged_in):

@@ -13,8 +13,8 @@ from django.utils import timezone
 from campaigns import episodes, services, tasks
 from campaigns.models import Campaign, CampaignPlayer, Episode
 from games import services as games_services
+from games import tasks as games_tasks
 from games.models import Game
-from games.notifications import deadlines
 
 pytestmark = pytest.mark.django_db
 START = datetime(2027, 9, 6, 8, 0, tzinfo=UTC)
@@ -70,7 +70,7 @@ def forfeit_by_ana(ana, ben, capture, clock):
     state_when_abandoned = game.state
     clock.shift(timedelta(days=1, seconds=1))
     with capture(execute=True):
-        assert deadlines.deadlines_sweep() == 1
+        assert games_tasks.deadlines_sweep() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.ABANDONED
     assert game.seats.get(position=0).forfeited

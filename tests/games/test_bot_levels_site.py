@@ -133,8 +133,7 @@ def test_the_bot_task_goes_to_the_bots_queue():
     """Routed by the settings (CELERY_TASK_ROUTES), so that emails and sweeps on
     the default queue never wait behind a computer player's thinking."""
     from config.celery import app
-    from games.services.bots import bots_play_task
-    from games.tasks import notification_send_task
+    from games.tasks import bots_play_task, notification_send_task
 
     router = app.amqp.router
     bots_route = router.route({}, bots_play_task.name)

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import engines, services
+from games import engines, services, tasks
 from games.models import Game, Move, Seat
 from games.services import bots
 
@@ -43,9 +43,9 @@ def run_task(game: Game, version: int | None, capture) -> tuple[int, list]:
     """Runs the task as a worker would (not eagerly), its after-commit hooks
     captured: returns the moves it played and the (game_id, version) it queued
     once the callbacks ran."""
-    with mock.patch.object(bots.bots_play_task, "delay") as delay:
+    with mock.patch.object(tasks.bots_play_task, "delay") as delay:
         with capture(execute=False) as callbacks:
-            played = bots.bots_play_task(game.pk, version)
+            played = tasks.bots_play_task(game.pk, version)
         assert not delay.called  # nothing is queued before the commit
         for callback in callbacks:
             callback()
@@ -186,22 +186,22 @@ def test_catch_up_queues_each_game_a_computer_player_waits_in_at_its_version(
             break
         person.delete()
     lost_long_ago()
-    with mock.patch.object(bots.bots_play_task, "delay") as delay:
-        assert bots.bots_catch_up() == 1
+    with mock.patch.object(tasks.bots_play_task, "delay") as delay:
+        assert tasks.bots_catch_up() == 1
     assert [c.args for c in delay.call_args_list] == [(waiting.pk, waiting.version)]
 
 
 @pytest.mark.django_db(transaction=True)
 def test_catch_up_restarts_a_lost_chain_which_then_plays_the_game_out(ana):
-    with mock.patch.object(bots.bots_play_task, "delay"):  # the broker loses it
+    with mock.patch.object(tasks.bots_play_task, "delay"):  # the broker loses it
         game = table_of_bots(ana, "lost-cities", 2)
     assert game.version == 0
-    assert bots.bots_catch_up() == 0  # queued a moment ago: its task may yet run
+    assert tasks.bots_catch_up() == 0  # queued a moment ago: its task may yet run
     lost_long_ago()
-    assert bots.bots_catch_up() == 1
+    assert tasks.bots_catch_up() == 1
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
-    assert bots.bots_catch_up() == 0
+    assert tasks.bots_catch_up() == 0
 
 
 # --- A real worker -------------------------------------------------------------
@@ -230,17 +230,17 @@ def private_bots_worker(django_db_blocker):
     runs = []
 
     def ran(sender=None, retval=None, **_kwargs):
-        if sender.name == bots.bots_play_task.name:
+        if sender.name == tasks.bots_play_task.name:
             runs.append(retval)
 
     def delay(*args):
-        return bots.bots_play_task.apply_async(args, queue=queue)
+        return tasks.bots_play_task.apply_async(args, queue=queue)
 
     app.conf.task_always_eager = False
     task_postrun.connect(ran, weak=False)
     try:
         with (
-            mock.patch.object(bots.bots_play_task, "delay", side_effect=delay),
+            mock.patch.object(tasks.bots_play_task, "delay", side_effect=delay),
             django_db_blocker.unblock(),
             start_worker(
                 app,

@@ -63,7 +63,7 @@ def one_move_from_the_end(ana, ben, seed=31):
                 user=by_seat[seat],
                 move=move,
                 expected_version=game.version,
-            )
+            ).game
         return game, None, len(moves)
 
     _full, _, count = play(None)  # how long the game is

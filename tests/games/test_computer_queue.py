@@ -12,9 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from game_helpers import once
 
-from games import services
+from games import receivers, services, tasks
 from games.models import Game, Seat
-from games.services import bots
 
 pytestmark = pytest.mark.django_db
 
@@ -93,12 +92,12 @@ def test_each_owners_computer_moves_are_spaced_in_the_queue(
     busy = [marked_game(ana, now) for _ in range(6)]
     alone = marked_game(ben, None)
     with (
-        mock.patch.object(bots.bots_play_task, "apply_async") as later,
-        mock.patch.object(bots.bots_play_task, "delay") as at_once,
+        mock.patch.object(tasks.bots_play_task, "apply_async") as later,
+        mock.patch.object(tasks.bots_play_task, "delay") as at_once,
         django_capture_on_commit_callbacks(execute=True),
     ):
-        bots.bots_play_after_commit(busy[0])
-        bots.bots_play_after_commit(alone)
+        receivers.computer_move_queue(Game, game=busy[0], bots_next=True)
+        receivers.computer_move_queue(Game, game=alone, bots_next=True)
     # Ana's five other queued games put her next move 2.5 s back; Ben's goes now.
     [call] = later.call_args_list
     assert call.args == ((busy[0].pk, busy[0].version),)
@@ -112,11 +111,11 @@ def test_the_catch_up_skips_a_game_queued_recently_and_queues_a_lost_one_once(an
         creator=ana, engine_slug="lost-cities", num_players=2, options={}
     )
     Seat.objects.filter(game=game, position=0).update(user=None, bot_level="easy")
-    with mock.patch.object(bots.bots_play_task, "delay"):  # the broker loses it
+    with mock.patch.object(tasks.bots_play_task, "delay"):  # the broker loses it
         services.seat_add_bot(game_id=game.pk, user=ana, level="easy")
-    with mock.patch.object(bots.bots_play_task, "delay") as delay:
-        assert bots.bots_catch_up() == 0  # queued a moment ago
+    with mock.patch.object(tasks.bots_play_task, "delay") as delay:
+        assert tasks.bots_catch_up() == 0  # queued a moment ago
         Game.objects.update(bot_queued_at=timezone.now() - timedelta(minutes=5))
-        assert bots.bots_catch_up() == 1  # lost: queued again
-        assert bots.bots_catch_up() == 0  # and not again a minute later
+        assert tasks.bots_catch_up() == 1  # lost: queued again
+        assert tasks.bots_catch_up() == 0  # and not again a minute later
     assert delay.call_count == 1

@@ -15,10 +15,10 @@ from django.urls import reverse
 from game_helpers import close_thread_connection
 from notify_helpers import ENGINE, mover, timed_game
 
-from games import services
+from games import services, tasks
 from games.errors import Conflict, Refused
 from games.models import Game, Move, Notification
-from games.notifications import deadlines, outbox, reminders
+from games.services import timeouts
 
 pytestmark = pytest.mark.django_db
 START = datetime(2027, 9, 6, 8, 0, tzinfo=UTC)
@@ -36,10 +36,10 @@ def test_deadline_expiry_under_the_bot_rule(
         other = ben if absent == ana else ana
         mail.outbox.clear()
         clock.shift(timedelta(hours=23, minutes=59))
-        assert deadlines.deadlines_sweep() == 0
+        assert tasks.deadlines_sweep() == 0
         clock.shift(timedelta(minutes=2))
         with django_capture_on_commit_callbacks(execute=True):
-            assert deadlines.deadlines_sweep() == 1
+            assert tasks.deadlines_sweep() == 1
         game.refresh_from_db()
         assert game.status == Game.Status.ACTIVE
         moves = list(Move.objects.filter(game=game).values_list("seat", "move"))
@@ -57,14 +57,14 @@ def test_deadline_expiry_under_the_bot_rule(
         # "Your turn" waits its minute (TURN_EMAIL_DELAY_SECONDS), then the
         # outbox sweep sends it.
         clock.shift(timedelta(seconds=61))
-        outbox.outbox_sweep()
+        tasks.outbox_sweep()
         by_reader = {m.to[0]: m.subject for m in mail.outbox}
         assert by_reader == {
             absent.email: f"Time ran out in Lost Cities #{game.pk}",
             other.email: f"Your turn in Lost Cities #{game.pk}",
         }
         # Running the sweep again finds nothing: the timeout happened once.
-        assert deadlines.deadlines_sweep() == 0
+        assert tasks.deadlines_sweep() == 0
 
 
 def test_deadline_expiry_under_the_forfeit_rule(
@@ -80,7 +80,7 @@ def test_deadline_expiry_under_the_forfeit_rule(
         mail.outbox.clear()
         clock.shift(timedelta(days=2, seconds=1))
         with django_capture_on_commit_callbacks(execute=True):
-            assert deadlines.deadlines_sweep() == 1
+            assert tasks.deadlines_sweep() == 1
         game.refresh_from_db()
         assert game.status == Game.Status.ABANDONED
         assert game.finished_at == datetime.now(UTC)
@@ -102,7 +102,7 @@ def test_deadline_expiry_under_the_forfeit_rule(
         assert "forfeited" in page
         mine = client.get(reverse("games:my_games")).content.decode()
         assert "Opponent forfeited" in mine.split('data-section="finished"')[1]
-        assert deadlines.deadlines_sweep() == 0
+        assert tasks.deadlines_sweep() == 0
 
 
 def test_the_players_own_move_first_makes_the_timeout_a_no_op(ana, ben):
@@ -118,7 +118,7 @@ def test_the_players_own_move_first_makes_the_timeout_a_no_op(ana, ben):
         services.move_submit(
             game_id=game.pk, user=absent, move=move, expected_version=game.version
         )
-        result = deadlines.seat_timeout(
+        result = timeouts.seat_timeout(
             game_id=game.pk, seat_id=seat.pk, version=seen_version
         )
         assert result == "overtaken"
@@ -138,7 +138,7 @@ def test_the_timeout_first_makes_the_players_move_stale(ana, ben):
         seen = game.version
         move = ENGINE.legal_moves(game.state, position)[0]
         assert (
-            deadlines.seat_timeout(game_id=game.pk, seat_id=seat.pk, version=seen)
+            timeouts.seat_timeout(game_id=game.pk, seat_id=seat.pk, version=seen)
             == "bot"
         )
         moves = Move.objects.filter(game=game).count()
@@ -157,18 +157,18 @@ def test_a_deadline_not_yet_reached_is_left_alone(ana, ben):
         seat = game.seats.get(position=position)
         clock.shift(timedelta(days=2))
         assert (
-            deadlines.seat_timeout(
+            timeouts.seat_timeout(
                 game_id=game.pk, seat_id=seat.pk, version=game.version
             )
             == "not due"
         )
-        assert deadlines.deadlines_sweep() == 0
+        assert tasks.deadlines_sweep() == 0
 
 
 def test_a_game_without_time_limit_never_times_out(ana, ben, lost_cities_game):
     with time_machine.travel(START + timedelta(days=400), tick=False):
-        assert deadlines.deadlines_sweep() == 0
-        assert reminders.reminders_sweep() == 0
+        assert tasks.deadlines_sweep() == 0
+        assert tasks.reminders_sweep() == 0
     assert not Notification.objects.filter(kind="reminder").exists()
 
 
@@ -194,7 +194,7 @@ def test_a_timeout_and_the_players_move_racing_apply_exactly_one(ana, ben, polic
         def timeout():
             barrier.wait()
             try:
-                outcome["timeout"] = deadlines.seat_timeout(
+                outcome["timeout"] = timeouts.seat_timeout(
                     game_id=game.pk, seat_id=seat.pk, version=version
                 )
             finally:
@@ -234,15 +234,15 @@ def test_the_computer_moves_for_an_absent_player_at_the_normal_level(
 ):
     """The timeout rule "the computer moves for you" plays at the normal level."""
     levels = []
-    real = deadlines.bot_move
+    real = timeouts.bot_move
 
     def spy(engine, game, seat, level):
         levels.append(level)
         return real(engine, game, seat, level)
 
-    monkeypatch.setattr(deadlines, "bot_move", spy)
+    monkeypatch.setattr(timeouts, "bot_move", spy)
     with time_machine.travel(START, tick=False) as clock:
         timed_game(ana, ben, days=1, policy=Game.TimeoutPolicy.BOT)
         clock.shift(timedelta(days=1, minutes=1))
-        assert deadlines.deadlines_sweep() == 1
+        assert tasks.deadlines_sweep() == 1
     assert levels and set(levels) == {"normal"}

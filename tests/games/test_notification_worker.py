@@ -18,8 +18,8 @@ import pytest
 from django.conf import settings
 from notify_helpers import SmtpServer, body_text, finish_turn, mover, timed_game
 
+from games import tasks
 from games.models import Notification
-from games.notifications import outbox
 
 pytestmark = [
     pytest.mark.skipif(
@@ -121,7 +121,7 @@ def test_worker_retries_while_smtp_is_down_and_sends_once_it_is_back(
         assert _wait(lambda: Notification.objects.get(pk=row.pk).state == "sent")
         # Whatever is still queued finds the row sent and sends nothing.
         worker.send_task("games.tasks.notification_send_task", args=[row.pk])
-        assert outbox.outbox_sweep() == 0
+        assert tasks.outbox_sweep() == 0
         assert _wait(lambda: False, timeout=1.0) is False
         assert len(server.inbox.messages) == 1
     finally:
@@ -134,7 +134,7 @@ def test_worker_sends_a_duplicated_task_once(ana, ben, worker, smtp):
     row = Notification.objects.get()
     for _ in range(3):
         worker.send_task("games.tasks.notification_send_task", args=[row.pk])
-    outbox.outbox_sweep()
+    tasks.outbox_sweep()
     assert not smtp.inbox.wait_for(2, timeout=2.0)
     assert len(smtp.inbox.messages) == 1
 
@@ -153,11 +153,11 @@ def test_by_default_the_sweep_queues_your_turn_once_due_and_the_worker_sends_it(
     row = Notification.objects.get()
     assert row.next_attempt_at > timezone.now() + timedelta(seconds=50)
     assert not smtp.inbox.wait_for(1, timeout=1.0)  # nothing queued with the move
-    assert outbox.outbox_sweep() == 0  # not due yet
+    assert tasks.outbox_sweep() == 0  # not due yet
     Notification.objects.filter(pk=row.pk).update(
         next_attempt_at=timezone.now() - timedelta(seconds=1)
     )
-    assert outbox.outbox_sweep() == 1
+    assert tasks.outbox_sweep() == 1
     assert smtp.inbox.wait_for(1)
     assert smtp.inbox.messages[0]["Subject"] == f"Your turn in Lost Cities #{game.pk}"
     assert _wait(lambda: Notification.objects.get(pk=row.pk).state == "sent")

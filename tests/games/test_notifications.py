@@ -32,15 +32,12 @@ from notify_helpers import (
 )
 
 from accounts.models import User
-from games import services
+from games import services, tasks
 from games.models import Game, Notification, Seat
 from games.notifications import (
-    deadlines,
-    digests,
     emails,
     outbox,
     presence,
-    reminders,
     sending,
 )
 
@@ -199,7 +196,7 @@ def test_a_retried_or_duplicated_task_sends_nothing_twice(game):
     mail.outbox.clear()
     assert sending.notification_send(notification_id=row.pk) == "sent"
     assert sending.notification_send(notification_id=row.pk) == "busy"
-    outbox.outbox_sweep()
+    tasks.outbox_sweep()
     assert len(mail.outbox) == 1
     row.refresh_from_db()
     assert row.state == "sent" and row.sent_at is not None
@@ -226,9 +223,9 @@ def test_a_your_turn_email_waits_the_delay_then_the_outbox_sweep_sends_it(
     settings.TURN_EMAIL_DELAY_SECONDS = 60
     Notification.objects.all().delete()  # the game's first email: not this test's
     queued = []
-    enqueue = outbox.enqueue_sends
+    enqueue = tasks.sends_queue
     monkeypatch.setattr(
-        outbox, "enqueue_sends", lambda ids: (queued.extend(ids), enqueue(ids))
+        tasks, "sends_queue", lambda ids: (queued.extend(ids), enqueue(ids))
     )
     users = [ana, ben]
     start = datetime(2027, 3, 1, 9, 0, tzinfo=UTC)
@@ -240,9 +237,9 @@ def test_a_your_turn_email_waits_the_delay_then_the_outbox_sweep_sends_it(
         assert row.next_attempt_at == start + timedelta(seconds=60)
         assert queued == [] and mail.outbox == []
         clock.shift(timedelta(seconds=59))
-        assert outbox.outbox_sweep() == 0
+        assert tasks.outbox_sweep() == 0
         clock.shift(timedelta(seconds=2))
-        assert outbox.outbox_sweep() == 1
+        assert tasks.outbox_sweep() == 1
     assert [m.to for m in mail.outbox] == [[waiting.email]]
     row.refresh_from_db()
     assert row.state == "sent"
@@ -262,7 +259,7 @@ def test_a_turn_answered_within_the_delay_waits_no_email(
             finish_turn(game, users, django_capture_on_commit_callbacks)
             clock.shift(timedelta(seconds=20))
         clock.shift(timedelta(seconds=60))
-        outbox.outbox_sweep()
+        tasks.outbox_sweep()
     sent = [m.to for m in mail.outbox]
     _position, waiting = mover(game, users)
     assert sent == [[waiting.email]], sent  # only the turn still waiting
@@ -279,9 +276,9 @@ def test_no_your_turn_email_while_the_player_looks_at_the_game_page(
     """While the next player's page polls the game, the email waits; once they
     leave it goes out, and if they move first it never does."""
     queued = []
-    enqueue = outbox.enqueue_sends
+    enqueue = tasks.sends_queue
     monkeypatch.setattr(
-        outbox, "enqueue_sends", lambda ids: (queued.extend(ids), enqueue(ids))
+        tasks, "sends_queue", lambda ids: (queued.extend(ids), enqueue(ids))
     )
     users = [ana, ben]
     _position, first = mover(game, users)
@@ -303,7 +300,7 @@ def test_no_your_turn_email_while_the_player_looks_at_the_game_page(
         assert row.next_attempt_at == start + presence.POSTPONE
         assert row.pk not in queued
         clock.shift(timedelta(minutes=3))  # the watcher closed the page
-        outbox.outbox_sweep()
+        tasks.outbox_sweep()
     assert [m.to for m in mail.outbox] == [[watcher.email]]
 
 
@@ -348,10 +345,10 @@ def test_daily_digest_at_the_chosen_hour_in_the_players_time_zone(ana, ben, make
         g2 = timed_game(cleo, ana)
         waiting = Seat.objects.filter(user=ana, to_move=True).count()
         mail.outbox.clear()
-        assert digests.digests_sweep() == 0
+        assert tasks.digests_sweep() == 0
         clock.move_to(datetime(2027, 1, 10, 7, 1, tzinfo=UTC))
-        sent = digests.digests_sweep()
-        again = digests.digests_sweep()
+        sent = tasks.digests_sweep()
+        again = tasks.digests_sweep()
         if waiting:
             assert sent == 1 and again == 0
             (digest,) = mail.outbox
@@ -378,8 +375,8 @@ def test_digest_lists_all_waiting_games_and_is_sent_once_a_day(ana, make_user):
     )
     mail.outbox.clear()
     with time_machine.travel(datetime(2027, 6, 2, 0, 5, tzinfo=UTC), tick=False):
-        assert digests.digests_sweep() == 1
-        assert digests.digests_sweep() == 0
+        assert tasks.digests_sweep() == 1
+        assert tasks.digests_sweep() == 0
     (digest,) = mail.outbox
     assert digest.subject == "3 games wait for you"
     for g in games:
@@ -387,7 +384,7 @@ def test_digest_lists_all_waiting_games_and_is_sent_once_a_day(ana, make_user):
     row = Notification.objects.get(kind=Kind.DIGEST)
     assert str(row.day) == "2027-06-01"  # the player's own date
     with time_machine.travel(datetime(2027, 6, 3, 0, 5, tzinfo=UTC), tick=False):
-        assert digests.digests_sweep() == 1
+        assert tasks.digests_sweep() == 1
     assert len(mail.outbox) == 2
 
 
@@ -401,12 +398,12 @@ def test_reminder_when_a_fifth_of_the_time_is_left_once_per_move(ana, ben):
         _position, waiting = mover(game, [ana, ben])
         mail.outbox.clear()
         clock.move_to(start + timedelta(days=3, hours=23))  # 25 h left of 120
-        assert reminders.reminders_sweep() == 0
+        assert tasks.reminders_sweep() == 0
         clock.move_to(start + timedelta(days=4, hours=1))  # 23 h left
-        assert reminders.reminders_sweep() == 1
-        assert reminders.reminders_sweep() == 0
+        assert tasks.reminders_sweep() == 1
+        assert tasks.reminders_sweep() == 0
         clock.shift(timedelta(hours=5))
-        assert reminders.reminders_sweep() == 0
+        assert tasks.reminders_sweep() == 0
     (reminder,) = mail.outbox
     assert reminder.to == [waiting.email]
     assert reminder.subject == f"Reminder: 23 hours left in Lost Cities #{game.pk}"
@@ -419,17 +416,15 @@ def test_no_reminder_for_players_who_turned_them_off(ana, ben):
     with time_machine.travel(start, tick=False) as clock:
         timed_game(ana, ben, days=1)
         clock.shift(timedelta(hours=23))
-        assert reminders.reminders_sweep() == 0
+        assert tasks.reminders_sweep() == 0
 
 
 def test_sweeps_make_the_same_number_of_queries_for_3_or_30_due_games(
     make_user, monkeypatch
 ):
     """Set-based: the query count does not grow with the number of due rows."""
-    monkeypatch.setattr(outbox, "enqueue_sends", lambda ids: None)
+    monkeypatch.setattr(tasks, "sends_queue", lambda ids: None)
     queued = []
-    from games import tasks
-
     monkeypatch.setattr(
         tasks.seat_timeout_task, "delay", lambda *args: queued.append(args)
     )
@@ -443,12 +438,12 @@ def test_sweeps_make_the_same_number_of_queries_for_3_or_30_due_games(
             clock.move_to(start + timedelta(hours=22))
             User.objects.update(turn_emails="digest", digest_next_at=start)
             with CaptureQueriesContext(connection) as reminders_queries:
-                assert reminders.reminders_sweep() == n
+                assert tasks.reminders_sweep() == n
             with CaptureQueriesContext(connection) as digests_queries:
-                assert digests.digests_sweep() == n
+                assert tasks.digests_sweep() == n
             clock.move_to(start + timedelta(days=2))
             with CaptureQueriesContext(connection) as deadlines_queries:
-                assert deadlines.deadlines_sweep() == n
+                assert tasks.deadlines_sweep() == n
             Notification.objects.all().delete()
             counts[n] = (
                 len(reminders_queries.captured_queries),
@@ -498,12 +493,12 @@ def test_smtp_down_then_back_every_email_arrives_once(game, ana, ben, settings):
         row.refresh_from_db()
         assert row.state == "pending" and row.attempts == 2
         assert "Connection" in row.detail or "refused" in row.detail.lower()
-        assert outbox.outbox_sweep() == 0  # backing off
+        assert tasks.outbox_sweep() == 0  # backing off
         server.start()
         try:
             clock.shift(timedelta(seconds=61))
-            assert outbox.outbox_sweep() == 1
-            assert outbox.outbox_sweep() == 0
+            assert tasks.outbox_sweep() == 1
+            assert tasks.outbox_sweep() == 0
         finally:
             server.stop()
     assert len(server.inbox.messages) == 1
@@ -519,12 +514,27 @@ def test_a_worker_killed_mid_send_is_replaced_after_its_lease(game):
     mail.outbox.clear()
     with time_machine.travel(start, tick=False) as clock:
         assert sending.claim(row.pk, start)  # ...and the worker dies
-        assert outbox.outbox_sweep() == 0
+        assert tasks.outbox_sweep() == 0
         assert sending.notification_send(notification_id=row.pk) == "busy"
         clock.shift(sending.LEASE + timedelta(seconds=1))
-        assert outbox.outbox_sweep() == 1
-        outbox.outbox_sweep()
+        assert tasks.outbox_sweep() == 1
+        tasks.outbox_sweep()
     assert len(mail.outbox) == 1
+
+
+def test_the_lease_is_a_setting(game, settings):
+    """NOTIFICATION_LEASE_SECONDS (scripts/faults.py shortens it to see a
+    killed send done again within its run)."""
+    settings.NOTIFICATION_LEASE_SECONDS = 20
+    row = Notification.objects.get(kind=Kind.YOUR_TURN)
+    start = datetime(2027, 2, 1, 10, 0, tzinfo=UTC)
+    Notification.objects.filter(pk=row.pk).update(next_attempt_at=start)
+    with time_machine.travel(start, tick=False) as clock:
+        assert sending.claim(row.pk, start)
+        clock.shift(timedelta(seconds=19))
+        assert not sending.claim(row.pk, start + timedelta(seconds=19))
+        clock.shift(timedelta(seconds=2))
+        assert sending.claim(row.pk, start + timedelta(seconds=21))
 
 
 def test_an_email_sent_again_has_the_same_message_id_and_another_email_another(
@@ -568,7 +578,7 @@ def test_a_task_that_cannot_be_queued_leaves_the_row_for_the_sweep(
     finish_turn(game, [ana, ben], django_capture_on_commit_callbacks)
     assert mail.outbox == []
     monkeypatch.undo()
-    assert outbox.outbox_sweep() == 1
+    assert tasks.outbox_sweep() == 1
     assert len(mail.outbox) == 1
 
 
@@ -673,7 +683,7 @@ def test_a_digest_chosen_outside_the_preferences_page_is_scheduled(ana):
         turn_emails="digest", digest_hour=9, timezone="Europe/Paris"
     )
     with time_machine.travel(datetime(2027, 7, 1, 12, 0, tzinfo=UTC), tick=False):
-        assert digests.digests_sweep() == 0
+        assert tasks.digests_sweep() == 0
     ana.refresh_from_db()
     assert ana.digest_next_at == datetime(2027, 7, 2, 7, 0, tzinfo=UTC)  # 09:00 CEST
 
@@ -704,7 +714,7 @@ def test_the_outbox_sweep_prunes_old_sent_rows_and_keeps_pending_ones(game):
         created_at=datetime(2020, 1, 1, tzinfo=UTC), next_attempt_at=later
     )
     with time_machine.travel(later, tick=False):
-        outbox.outbox_sweep()
+        tasks.outbox_sweep()
     assert list(Notification.objects.values_list("pk", flat=True)) == [pending.pk]
 
 

@@ -113,15 +113,25 @@ def test_the_registry_gives_each_game_its_parts():
         registry.get("no-such-game")
 
 
-def test_the_receivers_of_state_changed_are_the_ones_games_events_lists():
-    """games/events.py says what a move sets off; this keeps it true."""
-    from games.events import RECEIVERS, state_changed
+@pytest.mark.parametrize("module", ["games.events", "campaigns.events"])
+def test_the_receivers_of_every_event_are_the_ones_its_module_lists(module):
+    """games/events.py and campaigns/events.py say what each change sets off;
+    this keeps them true."""
+    import importlib
 
-    connected = [
-        f"{receiver().__module__}.{receiver().__name__}"
-        for _key, receiver, _sender, _is_async in state_changed.receivers
-    ]
-    assert connected == list(RECEIVERS)
+    from django.dispatch import Signal
+
+    events = importlib.import_module(module)
+    signals = {
+        name: value for name, value in vars(events).items() if isinstance(value, Signal)
+    }
+    assert set(signals) == set(events.RECEIVERS)
+    for name, signal in signals.items():
+        connected = [
+            f"{receiver().__module__}.{receiver().__name__}"
+            for _key, receiver, _sender, _is_async in signal.receivers
+        ]
+        assert connected == list(events.RECEIVERS[name]), name
 
 
 def test_every_task_beat_runs_or_the_site_queues_is_registered_under_its_name():
@@ -140,6 +150,30 @@ def test_every_task_beat_runs_or_the_site_queues_is_registered_under_its_name():
         "campaigns.tasks.episode_close_task",
         "campaigns.tasks.episode_open_next_task",
         "campaigns.tasks.episode_opened_email_task",
+        "campaigns.tasks.invitation_email_task",
     }
     assert sorted((scheduled | queued) - set(app.tasks)) == []
     assert "games.tasks.outbox_sweep_task" in scheduled
+
+
+def test_every_task_is_defined_in_the_tasks_module_its_name_says():
+    """A task named `<app>.tasks.<name>` is the function `<name>` of
+    `<app>/tasks.py`: its name is where a reader finds it."""
+    import campaigns.tasks  # noqa: F401 - registers the app's tasks
+    import games.tasks  # noqa: F401
+    import history.tasks  # noqa: F401
+    from config.celery import app
+
+    ours = [
+        task
+        for name, task in app.tasks.items()
+        if name.split(".")[0] in {"games", "campaigns", "history", "accounts", "ops"}
+    ]
+    assert len(ours) >= 15
+    misplaced = [
+        (task.name, task.run.__module__, task.run.__name__)
+        for task in ours
+        if f"{task.run.__module__}.{task.run.__name__}" != task.name
+        or task.run.__module__.rsplit(".", 1)[-1] != "tasks"
+    ]
+    assert misplaced == []

@@ -25,9 +25,8 @@ from django.urls import reverse
 from django.utils import timezone
 from game_helpers import close_thread_connection
 
-from games import engines, rows, services
+from games import engines, rows, services, tasks
 from games.models import Game, Move, Notification, Seat
-from games.notifications import deadlines, digests, outbox, reminders
 
 ROOT = Path(__file__).resolve().parents[2]
 LC = engines.get("lost-cities")
@@ -270,10 +269,10 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
     assert due == 6  # the first player's at the start, the second's after a turn
     mail.outbox.clear()
     sweeps = [
-        outbox.outbox_sweep,
-        reminders.reminders_sweep,
-        deadlines.deadlines_sweep,
-        digests.digests_sweep,
+        tasks.outbox_sweep,
+        tasks.reminders_sweep,
+        tasks.deadlines_sweep,
+        tasks.digests_sweep,
     ]
     # Late enough for the turn emails and a reminder (a fifth of 10 h left).
     minute = timezone.now() + timedelta(hours=8, minutes=30)
@@ -283,7 +282,7 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
     # sends (a barrier in front of the queuing), so only the claim keeps a row
     # from going out twice.
     barrier = threading.Barrier(2, timeout=5)
-    real_enqueue = outbox.enqueue_sends
+    real_enqueue = tasks.sends_queue
 
     def racing(ids):
         try:
@@ -303,7 +302,7 @@ def test_two_beats_for_the_same_minute_send_each_email_once(ana, ben, settings):
         finally:
             close_thread_connection()
 
-    with mock.patch("games.notifications.outbox.enqueue_sends", side_effect=racing):
+    with mock.patch("games.tasks.sends_queue", side_effect=racing):
         threads = [threading.Thread(target=beat) for _ in range(2)]
         for t in threads:
             t.start()

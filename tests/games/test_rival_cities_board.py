@@ -11,7 +11,7 @@ from django.utils import translation
 from page_helpers import data_moves, login, post_move
 
 from games import engines, services
-from games.rival_cities.engine import view as rc_view
+from games.rival_cities.engine import view as engine_view
 from games.rival_cities.engine.cards import CARDS
 from games.rival_cities.engine.log import describe
 from games.rival_cities.engine.pieces import ALLIANCES, LAWSUITS, SHIPS
@@ -127,10 +127,10 @@ def test_every_space_card_and_piece_has_a_tip_that_exists(game, ana, ben):
 
 
 def all_texts() -> list[str]:
-    texts = [rc_view.card_text(card) for card in CARDS]
-    texts += [rc_view.ship_view(card)["text"] for card in SHIPS]
-    texts += [rc_view.alliance_view(card)["text"] for card in ALLIANCES]
-    texts += [rc_view.lawsuit_view(card)["text"] for card in LAWSUITS]
+    texts = [engine_view.card_text(card) for card in CARDS]
+    texts += [engine_view.ship_view(card)["text"] for card in SHIPS]
+    texts += [engine_view.alliance_view(card)["text"] for card in ALLIANCES]
+    texts += [engine_view.lawsuit_view(card)["text"] for card in LAWSUITS]
     return texts
 
 
@@ -163,8 +163,8 @@ def test_plurals_in_english(french_catalogue):
         one = describe({}, 0, {"type": "move", "spaces": 1}, 0)
         two = describe({}, 0, {"type": "move", "spaces": 2}, 0)
         flip = describe({}, 0, {"type": "flip", "factories": 1}, 0)
-        letter = rc_view.action_text({"do": "letter", "n": 1})
-        gift = rc_view.bundle_text({"any": 2, "letter": 1})
+        letter = engine_view.action_text({"do": "letter", "n": 1})
+        gift = engine_view.bundle_text({"any": 2, "letter": 1})
     assert one == "{p0} moved the inkwell 1 space"
     assert two == "{p0} moved the inkwell 2 spaces"
     assert flip == "{p0} flipped 1 factory for the production"
@@ -178,8 +178,8 @@ def test_plurals_in_french(french_catalogue):
         one = describe({}, 0, {"type": "move", "spaces": 1}, 0)
         none = describe({}, 0, {"type": "flip", "factories": 0}, 0)
         two = describe({}, 0, {"type": "flip", "factories": 2}, 0)
-        beer = rc_view.bundle_text({"beer": 2, "furniture": 1})
-        letters = rc_view.action_text({"do": "letter", "n": 2})
+        beer = engine_view.bundle_text({"beer": 2, "furniture": 1})
+        letters = engine_view.action_text({"do": "letter", "n": 2})
     assert one == "{p0} a avancé l'Encrier de 1 case"
     assert none == "{p0} a retourné 0 usine pour la production"
     assert two == "{p0} a retourné 2 usines pour la production"
@@ -213,11 +213,11 @@ def test_ship_texts_say_the_numbers_of_the_engines_data():
     every part of its low-season income, letters included."""
     with translation.override("en"):
         for card, data in SHIPS.items():
-            text = rc_view.ship_view(card)["text"]
+            text = engine_view.ship_view(card)["text"]
             if data.get("effect") == "letters":
                 n = data["letters"]
                 assert f"Gain {n} letter" in text, card
             for res, n in data.get("income", {}).items():
-                assert rc_view.amount_text(res, n) in text, card
+                assert engine_view.amount_text(res, n) in text, card
             if data.get("income_letters"):
-                assert rc_view.amount_text("letter", data["income_letters"]) in text
+                assert engine_view.amount_text("letter", data["income_letters"]) in text

@@ -247,7 +247,7 @@ def test_in_a_turn_based_game_a_move_on_a_version_before_the_opponents_is_stale(
             user=users[first],
             move=first_legal(game, first),
             expected_version=game.version,
-        )
+        ).game
     game.refresh_from_db()
     second = 1 - first
     assert engine.to_move(game.state) == [second] and game.version == seen + 2
@@ -291,7 +291,7 @@ def test_a_simultaneous_decision_on_a_version_from_before_the_round_is_stale(
             user=by_seat[position],
             move=first_legal(game, position),
             expected_version=game.version,
-        )
+        ).game
     game.refresh_from_db()
     before_round = game.version  # seat 2 alone to decide
     game = services.move_submit(
@@ -299,7 +299,7 @@ def test_a_simultaneous_decision_on_a_version_from_before_the_round_is_stale(
         user=by_seat[2],
         move=first_legal(game, 2),
         expected_version=before_round,
-    )
+    ).game
     game.refresh_from_db()
     round_two = game.version
     assert sorted(engine.to_move(game.state)) == [0, 1, 2]
@@ -308,7 +308,7 @@ def test_a_simultaneous_decision_on_a_version_from_before_the_round_is_stale(
         user=by_seat[0],
         move=first_legal(game, 0),
         expected_version=round_two,
-    )
+    ).game
     game.refresh_from_db()
     with pytest.raises(Refused) as info:
         services.move_submit(

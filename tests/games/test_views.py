@@ -687,3 +687,41 @@ def test_an_open_tables_page_follows_its_seats_and_its_start(ana, ben, make_user
     assert started.status_code == 200
     assert 'data-status="active"' in started.content.decode()
     assert creator.get(url, {"version": 0, "seats": "x"}).status_code == 200
+
+
+def test_the_board_after_a_move_is_drawn_from_what_the_move_returned(
+    clients, lost_cities_game, monkeypatch
+):
+    """The view that applied the move renders the board from the service's
+    answer: the engine is asked each question about the new state once."""
+    from games import engines
+
+    game = lost_cities_game
+    position = game.state["current"]
+    engine = engines.get(game.engine)
+    after, asked = [], {}
+
+    def spy(name):
+        real = getattr(engine, name)
+
+        def call(state, *args, **kwargs):
+            if name == "apply":
+                after.append(real(state, *args, **kwargs))
+                return after[-1]
+            if after and state is after[-1]:
+                asked[name] = asked.get(name, 0) + 1
+            return real(state, *args, **kwargs)
+
+        monkeypatch.setattr(engine, name, call)
+
+    for name in ("apply", "to_move", "is_over", "outcome", "view", "legal_moves"):
+        spy(name)
+    move = engine.legal_moves(game.state, position)[0]
+    response = clients[position].post(
+        reverse("games:move", args=[game.pk]),
+        {"move": json.dumps(move), "version": game.version},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200
+    assert len(after) == 1
+    assert asked == {"to_move": 1, "is_over": 1, "view": 1, "legal_moves": 1}

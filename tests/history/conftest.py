@@ -39,7 +39,7 @@ def play(make_user):
                 user=by_seat[seat],
                 move=move,
                 expected_version=game.version,
-            )
+            ).game
             played += 1
         game.refresh_from_db()
         return game

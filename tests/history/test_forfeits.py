@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def forfeited(play, django_capture_on_commit_callbacks):
-    from games.notifications.deadlines import seat_timeout
+    from games.services.timeouts import seat_timeout
 
     game = play(
         "lost-cities",

@@ -4,8 +4,7 @@ these changes, each measured against them with `manage.py bot_ladder`:
 - Resources: cards when the hand holds nothing it can build (empty, or only
   districts its city already has, or one card out of reach of its gold plus
   two), gold otherwise (the easy player takes gold whenever its hand is not
-  empty: alone, this change takes normal's wins against easy from about 60 % to
-  75 %).
+  empty; docs/bots.md has what this change alone wins against easy).
 - Draft by threat: when a rival is two districts or fewer from a complete city,
   the Assassin, the Warlord (and their kin) are worth more, to stop them; the
   leader takes the Bishop (its city safe from rank 8) or the Assassin (out of

@@ -1,4 +1,4 @@
-"""The Citadels hard player's paired playouts (`levels.PAIRED`): which
+"""The Citadels hard player's paired playouts (its `levels.Paired`): which
 decisions it searches, how a playout moves, and what a playout is worth.
 
 Hard searches only the character it chooses in the draft: the normal
@@ -9,11 +9,9 @@ end of the round under way (`HORIZON`), and valued as the seat's lead over its
 best rival in points it may count on (`worth`: the city's score, gold, cards in
 hand, the crown; the final score when the game ends in it). Every other
 decision is normal's move, at once. A playout to the game's end would be
-about ten times longer (some 200 moves from the opening, a round some 17),
-and searching the Assassin's and the Thief's targets as well did not pay
-(75.0 % of 60 games against normal, against 83.3 % for the draft alone, same
-seeds, and 16 % more CPU). The budget (`levels.HARD_BUDGETS`) is 40 playouts: 8 deals of five
-characters, 20 of two."""
+many times longer, and searching the Assassin's and the Thief's targets as
+well did not pay (docs/bots.md). The budget (`budget` of the game's
+`PLAYERS`) is 40 playouts: 8 deals of five characters, 20 of two."""
 
 from __future__ import annotations
 

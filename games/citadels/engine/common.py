@@ -158,11 +158,6 @@ def ball_room_host(state: dict) -> int | None:
     return None
 
 
-def current_char(state: dict) -> str | None:
-    turn = state.get("turn")
-    return turn["char"] if turn else None
-
-
 def draw(state: dict, count: int) -> list[str]:
     """Takes up to `count` cards from the top of the deck."""
     cards = state["deck"][:count]
@@ -179,11 +174,6 @@ def to_bottom(state: dict, cards: list[str]) -> None:
 def rng_shuffle(state: dict, items: list) -> None:
     with SeededRandom(state) as rng:
         rng.shuffle(items)
-
-
-def rng_choice(state: dict, items: list):
-    with SeededRandom(state) as rng:
-        return rng.choice(items)
 
 
 def rng_randrange(state: dict, n: int) -> int:

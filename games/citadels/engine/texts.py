@@ -7,7 +7,7 @@ the constant the rules use, so that a text cannot say one thing while the rule
 does another. Where the two editions differ, a text has one version per
 edition. A basic district has no power of its own: its text says which
 characters of the game collect income for its type. The district texts
-themselves are in texts_districts.py.
+themselves are in district_texts.py.
 
 Sources: the rule modules named next to each constant, citadels.fr.txt,
 citadels_game_help.fr.txt and DATA.md 2b-2e (paraphrased, never copied).
@@ -25,6 +25,7 @@ from games.citadels.engine.chars2016 import (
     SCHOLAR_DRAW,
 )
 from games.citadels.engine.common import character_name
+from games.citadels.engine.district_texts import DISTRICTS, TYPES
 from games.citadels.engine.powers import (
     ARCHITECT_CARDS,
     ARTIST_MAX,
@@ -37,7 +38,6 @@ from games.citadels.engine.scoring import (
     SECRET_VAULT_BONUS,
     STATUE_BONUS,
 )
-from games.citadels.engine.texts_districts import DISTRICTS, TYPES
 from games.citadels.engine.turns import CARDS_DRAWN, PARK_CARDS, POOR_HOUSE_GOLD
 from games.citadels.engine.wonders import (
     GRAVEYARD_PRICE,

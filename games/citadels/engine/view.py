@@ -368,9 +368,9 @@ def describe(state: dict, seat: int, move: dict, viewer: int | None) -> str:
         )
     if kind == "end_turn":
         return _("{player} ended their turn").format(player=who)
-    from games.citadels.engine.describe_more import describe_more
+    from games.citadels.engine.describe_powers import describe_power
 
-    return describe_more(state, seat, move, viewer)
+    return describe_power(state, seat, move, viewer)
 
 
 def check_invariants(state: dict) -> None:

@@ -15,7 +15,6 @@ draws from the deck to hasten the end, the one behind takes a discard to delay i
 from __future__ import annotations
 
 VALUES = range(2, 11)
-WAGERS = 3
 COST = 20
 
 

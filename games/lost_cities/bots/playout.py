@@ -1,13 +1,13 @@
 """The normal Lost Cities player's scores, computed from the state for the hard
 search's playouts.
 
-`lost_cities_normal.score_move` is given one view and one move at a time, so it
+`normal.score_move` is given one view and one move at a time, so it
 rebuilds its estimate of every expedition for each legal move, from a view the
 engine builds card by card: most of a playout's time. `scores` gives the same
 number for every legal move (equal floats: the same sums in the same order),
 reading only what the seat may see in the state (its hand, the expeditions, the
 discard piles' tops and sizes, the deck's size), with the estimate built once
-per decision. `tests/engines/test_lost_cities_bots.py` checks the equality on
+per decision. `tests/engines/test_lost_cities_hard.py` checks the equality on
 the positions of many games.
 """
 

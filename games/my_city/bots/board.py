@@ -1,6 +1,6 @@
 """The normal My City player's scores, computed from the state on bitmasks.
 
-`my_city_normal.score_move` counts a placement's points with the engine's
+`normal.score_move` counts a placement's points with the engine's
 scoring on the board before and after it, for every legal move: most of a
 normal decision's time, and far too slow for playouts. `Board` holds what a
 seat's scores need of its own board, built once per decision, and gives every
@@ -196,7 +196,7 @@ class Board:
         )
 
     def score(self, building: str, cells_mask: int, size: int, row_sum: int) -> float:
-        """`my_city_normal.score_move`'s number for placing `building` on the
+        """`normal.score_move`'s number for placing `building` on the
         spaces of `cells_mask` (exact where `self.exact`)."""
         cover = 0
         for gain, spaces in self.gains:
@@ -348,7 +348,7 @@ def placement_mask(move: dict) -> tuple[int, int, int]:
 
 
 def scores(state: dict, seat: int, legal: list[dict]) -> list[float]:
-    """`my_city_normal.score_move`'s number for every legal move (equal where
+    """`normal.score_move`'s number for every legal move (equal where
     `Board(state, seat).exact`)."""
     board = Board(state, seat)
     out = []

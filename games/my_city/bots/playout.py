@@ -2,9 +2,9 @@
 
 A My City board is its player's alone: the others build the same buildings on
 their own boards, and they touch it only through the races. So a hard playout
-(`ismcts.paired_search`, set up by `levels.PAIRED`) plays the searching seat's
+(`ismcts.paired_search`, set up by its `levels.Paired`) plays the searching seat's
 board alone, the rest of the deck in the order a determinization dealt it, each
-building where the normal player would put it (`my_city_board.Board.best`:
+building where the normal player would put it (`board.Board.best`:
 normal's scores on bitmasks), and its result is that seat's final score as the
 engine counts it.
 """

@@ -29,9 +29,7 @@ from __future__ import annotations
 ROWS = 10
 COLS = 13
 
-MOUNTAIN = "M"
-FOREST = "F"
-MEADOW = "."
+# A space's letter: "M" a mountain, "F" a forest, "." a meadow, or one of these.
 WELL = "W"
 GOLD = "G"
 RUINS = "X"

@@ -78,11 +78,6 @@ def bot_move(state: dict, seat: int, rng: random.Random, aware: bool = True) -> 
     return {"type": "stop"}
 
 
-def greedy_move(state: dict, seat: int, rng: random.Random) -> dict:
-    """The aware player (the campaign tests' yardstick)."""
-    return bot_move(state, seat, rng, aware=True)
-
-
 def play_episode(
     num_players: int, options: dict, seed: int, aware=None, clock=None
 ) -> tuple[dict, int]:

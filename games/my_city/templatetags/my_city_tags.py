@@ -7,8 +7,6 @@ from django import template
 
 from games.my_city.layout import (
     CELL,
-    SHAPE_NAMES,
-    TERRAIN_NAMES,
     building_rects,
     river_path,
     terrain_cells,
@@ -18,17 +16,7 @@ register = template.Library()
 
 
 @register.filter
-def mc_terrain_name(code: str) -> str:
-    return TERRAIN_NAMES.get(code, code)
-
-
-@register.filter
-def mc_shape_name(shape: str) -> str:
-    return SHAPE_NAMES.get(shape, shape)
-
-
-@register.filter
-def mc_circles(count) -> range:
+def circles(count) -> range:
     try:
         return range(int(count))
     except (TypeError, ValueError):
@@ -36,7 +24,7 @@ def mc_circles(count) -> range:
 
 
 @register.simple_tag
-def mc_board_svg(board: dict, label: str = "", small: bool = False) -> str:
+def board_svg(board: dict, label: str = "", small: bool = False) -> str:
     """A board as SVG, for a Django page (the campaign's): the macro the game's
     board draws its cities with (games/my-city/svg_board.jinja)."""
     from django.template import engines
@@ -46,7 +34,7 @@ def mc_board_svg(board: dict, label: str = "", small: bool = False) -> str:
 
 
 @register.simple_tag
-def mc_campaign_link(game) -> str:
+def campaign_link(game) -> str:
     """The campaign page of a campaign episode, or "" (one query)."""
     from django.urls import reverse
 
@@ -59,7 +47,7 @@ def mc_campaign_link(game) -> str:
 
 
 @register.simple_tag
-def mc_player_board(entry: dict) -> dict:
+def player_board(entry: dict) -> dict:
     """One player's board for the campaign page: the terrain and, during an
     episode, the buildings resolved so far (from the engine's view)."""
     from games.my_city.engine.board import COLS, RIVER, ROWS

@@ -27,7 +27,8 @@ MAX_DECISIONS = 2000  # a game is far shorter; a bound against a bot that loops
 
 def play(a: str | None, b: str | None, seed: int, a_seat: int, options: dict) -> dict:
     """One game: bot `a` in seat `a_seat`, `b` in the other. Returns the result.
-    The bots read no text, so the views are built untranslated (5x faster)."""
+    The bots read no text, so the views are built untranslated (faster:
+    docs/benchmarks.md)."""
     with untranslated():
         return _play(a, b, seed, a_seat, options)
 

@@ -1,4 +1,4 @@
-"""The Rival Cities hard player's paired playouts (`levels.PAIRED`).
+"""The Rival Cities hard player's paired playouts (its `levels.Paired`).
 
 Hard searches only where the inkwell goes (`searched`): the move that chooses
 the card of the turn and what it costs, the decision that shapes a game; every

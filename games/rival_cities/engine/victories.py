@@ -18,7 +18,6 @@ from games.rival_cities.engine.pieces import (
     SHIPS,
 )
 
-INSTANT_KINDS = ["prestige", "lawsuits", "ships", "alliances"]
 LAWSUITS_TO_WIN = 3  # R-rc: your 3rd won lawsuit
 SHIP_LEAD_TO_WIN = 3  # R-rc: 3 ships more than the rival
 

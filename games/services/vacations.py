@@ -1,10 +1,13 @@
-"""Vacations pause deadlines.
+"""Turn deadlines, and the vacations that pause them.
 
-Declaring one shifts the pending deadlines by its length (`deadlines_shift`); a
-deadline set before or during a vacation skips it (`deadline_skipping`); no
-timeout or reminder fires while the player is away (`not_away`); coming back
-early restarts the paused clocks (`deadlines_resume`). The vacations themselves
-are declared, cancelled and ended by `accounts.services`, which calls these.
+A seat's deadline is computed here and nowhere else: `turn_deadlines` gives the
+deadline of each turn that starts (the time per move from now, each vacation of
+its player skipped: `deadline_skipping`), and `games.services.core` writes it
+with the move. Declaring a vacation shifts the pending deadlines by its length
+(`deadlines_shift`); coming back early restarts the paused clocks
+(`deadlines_resume`); no timeout or reminder fires while the player is away
+(`not_away`). The vacations themselves are declared, cancelled and ended by
+`accounts.services`, which calls these.
 """
 
 from __future__ import annotations
@@ -42,21 +45,37 @@ def deadline_skipping(start: datetime, duration: timedelta, vacations) -> dateti
     return t + remaining
 
 
-def deadlines_skip_vacations(seats, duration: timedelta, now: datetime) -> None:
-    """Caller holds the lock; the seats' deadlines were just set to now + duration."""
+def _may_be_away(seat, now: datetime) -> bool:
+    """Whether the seat's player may have a vacation ahead or under way. The
+    user's `away_until` (the end of their next vacation, `vacations_refresh`)
+    answers without a query when the seat was read with its user."""
+    if not seat.user_id:
+        return False
+    if not Seat.user.is_cached(seat) or seat.user is None:
+        return True  # not read with the seat: the vacations query answers
+    return bool(seat.user.away_until and seat.user.away_until > now)
+
+
+def turn_deadlines(
+    seats, time_per_move: timedelta | None, now: datetime
+) -> dict[int, datetime]:
+    """The deadline of each seat whose turn starts at `now` (position ->
+    deadline): `time_per_move` of the player's clock, which stops during each
+    of their vacations. Empty for a game without a time limit. At most one
+    query (the vacations of the players who may be away)."""
+    if not time_per_move:
+        return {}
+    away = {s.user_id for s in seats if _may_be_away(s, now)}
     spans: dict[int, list] = {}
-    for user_id, starts_at, ends_at in Vacation.objects.filter(
-        user_id__in={s.user_id for s in seats}, ends_at__gt=now
-    ).values_list("user_id", "starts_at", "ends_at"):
-        spans.setdefault(user_id, []).append((starts_at, ends_at))
-    changed = []
-    for seat in seats:
-        deadline = deadline_skipping(now, duration, spans.get(seat.user_id, []))
-        if deadline != seat.deadline:
-            seat.deadline = deadline
-            changed.append(seat)
-    if changed:
-        Seat.objects.bulk_update(changed, ["deadline"])
+    if away:
+        for user_id, starts_at, ends_at in Vacation.objects.filter(
+            user_id__in=away, ends_at__gt=now
+        ).values_list("user_id", "starts_at", "ends_at"):
+            spans.setdefault(user_id, []).append((starts_at, ends_at))
+    return {
+        s.position: deadline_skipping(now, time_per_move, spans.get(s.user_id, []))
+        for s in seats
+    }
 
 
 def deadlines_shift(*, user_id: int, after: datetime, by: timedelta) -> int:

@@ -6,7 +6,7 @@ from games.citadels.engine.common import cname, dname
 from games.engines.base import _, player
 
 
-def describe_alt(state: dict, seat: int, move: dict, viewer: int | None) -> str:
+def describe_alternate(state: dict, seat: int, move: dict, viewer: int | None) -> str:
     who = player(seat)
     mine = viewer == seat
     kind = move.get("type")

@@ -6,7 +6,7 @@ from games.citadels.engine.common import cname, dname
 from games.engines.base import _, player
 
 
-def describe_more(state: dict, seat: int, move: dict, viewer: int | None) -> str:
+def describe_power(state: dict, seat: int, move: dict, viewer: int | None) -> str:
     who = player(seat)
     mine = viewer == seat
     kind = move.get("type")
@@ -75,6 +75,6 @@ def describe_more(state: dict, seat: int, move: dict, viewer: int | None) -> str
         )
     if kind == "theater_pass":
         return _("{player} kept their character (Theater)").format(player=who)
-    from games.citadels.engine.describe_alt import describe_alt
+    from games.citadels.engine.describe_alternates import describe_alternate
 
-    return describe_alt(state, seat, move, viewer)
+    return describe_alternate(state, seat, move, viewer)

@@ -1,42 +1,43 @@
-"""Deadlines: the table's timeout rule applied to a seat past its deadline.
+"""Timeouts: the table's rule applied to a seat past its deadline.
 
-`deadlines_sweep` (Celery beat, every 2 minutes) queues `seat_timeout_task` for
-every seat past its deadline whose player is not on vacation. `seat_timeout`
-applies the table's rule under the game row lock, only if the game's version is
-still the one the sweep saw, so a timeout and the player's own move never both
-apply: a computer player moves for the seat (and its player is told by email),
-or the player forfeits.
+`timeouts_due` lists the seats past their deadline whose player is not on
+vacation; beat's sweep (`games.tasks.deadlines_sweep`) queues
+`games.tasks.seat_timeout_task` for each. `seat_timeout` applies the table's
+rule under the game row lock, only if the game's version is still the one the
+sweep saw, so a timeout and the player's own move never both apply: a computer
+player moves for the seat, or the player forfeits. A computer player's moves
+for an absent person send `games.events.seat_timed_out` (its receiver emails
+the player); every move sends `state_changed`, as any other.
 """
 
 from __future__ import annotations
 
-import logging
 from datetime import datetime
 
-from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
 from games import engines
 from games.bots import DEFAULT_LEVEL
 from games.errors import NotFound
-from games.services.bots import bot_move, bots_play_after_commit
-from games.services.core import game_forfeit, game_locked, move_apply
 
-from ..models import Game, Notification, Seat
-from .outbox import SWEEP_BATCH, write_and_queue
+from ..events import seat_timed_out
+from ..models import Game, Seat
+from .bots import bot_move
+from .core import game_forfeit, game_locked, move_apply
 from .vacations import not_away, vacations_refresh
 
-log = logging.getLogger(__name__)
-
 MAX_TIMEOUT_MOVES = 50
+SWEEP_BATCH = 1000
 
 
-def deadlines_sweep(now: datetime | None = None) -> int:
-    """Queues the timeout of every seat past its deadline (not on vacation)."""
+def timeouts_due(now: datetime | None = None) -> list[tuple[int, int, int]]:
+    """(game id, seat id, game version) of every seat past its deadline whose
+    player is not on vacation, the oldest deadline first (at most SWEEP_BATCH);
+    each user's next vacation is copied onto the user first."""
     now = now or timezone.now()
     vacations_refresh(now=now)
-    due = list(
+    return list(
         Seat.objects.filter(
             to_move=True, deadline__lte=now, game__status=Game.Status.ACTIVE
         )
@@ -44,12 +45,6 @@ def deadlines_sweep(now: datetime | None = None) -> int:
         .values_list("game_id", "pk", "game__version")
         .order_by("deadline")[:SWEEP_BATCH]
     )
-    for game_id, seat_id, version in due:
-        try:
-            seat_timeout_task.delay(game_id, seat_id, version)
-        except Exception:  # the next sweep finds the seat again
-            log.exception("could not queue the timeout of seat %s", seat_id)
-    return len(due)
 
 
 def seat_timeout(*, game_id: int, seat_id: int, version: int) -> str:
@@ -82,7 +77,6 @@ def seat_timeout(*, game_id: int, seat_id: int, version: int) -> str:
         if not (seat.is_bot or game.timeout_policy == Game.TimeoutPolicy.BOT):
             game_forfeit(game, engine, seats, seat, now)
             return "forfeit"
-        bots_next = False
         for _ in range(MAX_TIMEOUT_MOVES):
             if game.status != Game.Status.ACTIVE:
                 break
@@ -91,27 +85,6 @@ def seat_timeout(*, game_id: int, seat_id: int, version: int) -> str:
             # A computer player plays at its level; for an absent person the
             # computer moves at the normal level.
             move = bot_move(engine, game, seat, seat.bot_level or DEFAULT_LEVEL)
-            bots_next = (
-                move_apply(game, engine, seats, seat.position, move) or bots_next
-            )
-        if bots_next:
-            bots_play_after_commit(game)
-        if seat.user_id and seat.user.reminder_emails:
-            write_and_queue(
-                [
-                    Notification(
-                        user_id=seat.user_id,
-                        game=game,
-                        kind=Notification.Kind.TIMEOUT,
-                        version=version,
-                    )
-                ]
-            )
+            move_apply(game, engine, seats, seat.position, move)
+        seat_timed_out.send(sender=Game, game=game, seat=seat, version=version)
         return "bot"
-
-
-# The name it always had: messages already queued keep finding it.
-@shared_task(name="games.tasks.seat_timeout_task", ignore_result=True)
-def seat_timeout_task(game_id: int, seat_id: int, version: int) -> str:
-    """Applies the table's timeout rule to one seat, if the game did not move on."""
-    return seat_timeout(game_id=game_id, seat_id=seat_id, version=version)
