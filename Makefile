@@ -27,7 +27,7 @@ install: $(STAMP)
 
 # Compiles the gettext catalogues with polib (no system gettext needed).
 messages: $(STAMP)
-	$(PY) -c "import glob, polib; [polib.pofile(p).save_as_mofile(p[:-2] + 'mo') for p in glob.glob('locale/*/LC_MESSAGES/*.po')]"
+	$(PY) -c "import glob, polib; [polib.pofile(p).save_as_mofile(p[:-2] + 'mo') for p in glob.glob('locale/*/LC_MESSAGES/*.po') + glob.glob('tests/*/locale/*/LC_MESSAGES/*.po')]"
 
 # Refreshes the catalogues from the code (needs GNU gettext's xgettext).
 makemessages: $(STAMP)

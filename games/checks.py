@@ -98,15 +98,15 @@ def _campaign_errors(spec, error) -> None:
     if rules is None:
         return
     if not isinstance(rules, registry.CampaignSpec):
-        error("games.E010", "its campaign is not a games.registry.CampaignSpec")
+        error("games.E011", "its campaign is not a games.registry.CampaignSpec")
         return
     if not isinstance(rules.episodes, int) or rules.episodes < 1:
-        error("games.E010", "its campaign has no episodes")
+        error("games.E011", "its campaign has no episodes")
     if not rules.stop_move:
-        error("games.E010", "its campaign has no stop_move")
+        error("games.E011", "its campaign has no stop_move")
     missing = [key for key in CAMPAIGN_TEXTS if key not in rules.texts]
     if missing:
-        error("games.E010", f"its campaign has no text {', '.join(missing)}")
+        error("games.E011", f"its campaign has no text {', '.join(missing)}")
     names = [rules.page_template] + [
         f"{rules.email_templates}/{name}{end}"
         for name in CAMPAIGN_EMAILS
@@ -116,7 +116,7 @@ def _campaign_errors(spec, error) -> None:
         try:
             get_template(name, using="django")
         except TemplateDoesNotExist:
-            error("games.E010", f"no campaign template {name}")
+            error("games.E011", f"no campaign template {name}")
 
 
 @checks.register()

@@ -10,6 +10,9 @@ through its spec; its board is the template `games/<slug>/board.jinja` of its
 package, which renders the dict `layout` returned (the platform calls it once
 per board drawn and writes the move form around the board:
 templates/games/board.jinja).
+An installed app elsewhere with a `spec.py` is a game too (the tests' example
+game, `tests/example_game/`, installed by tests/settings.py): its engine is then
+known through its spec.
 A system check (`games/checks.py`) checks every spec at start-up. How to add a
 game: docs/adding-a-game.md.
 """
@@ -24,6 +27,7 @@ from types import MappingProxyType
 
 from django.apps import apps
 
+from games import engines
 from games.bots.levels import ComputerPlayers
 from games.engines import Engine
 from games.forms.table import TableForm
@@ -172,7 +176,12 @@ def _discovered() -> tuple[GameSpec, ...]:
     for config in apps.get_app_configs():
         if importlib.util.find_spec(f"{config.name}.spec") is None:
             continue
-        specs.append(importlib.import_module(f"{config.name}.spec").SPEC)
+        spec = importlib.import_module(f"{config.name}.spec").SPEC
+        if spec.slug not in engines.slugs():
+            # A game app outside games/ (the tests' example game): its engine
+            # is known through its spec.
+            engines.add(spec.engine)
+        specs.append(spec)
     return tuple(sorted(specs, key=lambda spec: (spec.order, spec.slug)))
 
 

@@ -58,8 +58,9 @@ def slugs() -> list[str]:
 
 
 def add(engine: Engine) -> None:
-    """Adds an engine from outside this folder, for this process only (the
-    bench's own test engine)."""
+    """Adds an engine from outside games/, for this process only: the bench's
+    own test engine, and the engine of a game app installed from another
+    folder (the tests' example game), added by games/registry.py."""
     _engines()[engine.slug] = engine
 
 

@@ -13,7 +13,13 @@ from games.bots import LEVELS, Budget, choose_move, ismcts
 from games.bots.ladder import play, run, wilson
 from games.bots.levels import heuristic
 
-PLAYERS = {"lost-cities": 2, "citadels": 4, "rival-cities": 2, "my-city": 3}
+# The seats each game is played with: its fewest, or more where a game's rules
+# change with the count.
+PLAYERS = {
+    **{engine.slug: engine.min_players for engine in engines.all()},
+    "citadels": 4,
+    "my-city": 3,
+}
 TINY = Budget(iterations=2, seconds=30.0)
 
 

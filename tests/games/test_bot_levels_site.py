@@ -239,7 +239,8 @@ def test_the_site_plays_each_games_hard_player_at_its_measured_budget(settings):
 
     settings.BOT_HARD_ITERATIONS = 0
     settings.BOT_HARD_SECONDS = 1.5
-    assert set(HARD_BUDGETS) == {"lost-cities", "citadels", "rival-cities", "my-city"}
+    # Every registered game's, the site's four among them.
+    assert {"lost-cities", "citadels", "rival-cities", "my-city"} <= set(HARD_BUDGETS)
     for slug, budget in HARD_BUDGETS.items():
         assert hard_budget(slug) == budget
     assert hard_budget("lost-cities").iterations == 30

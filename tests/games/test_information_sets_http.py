@@ -26,7 +26,7 @@ from django.db import connection
 from django.urls import reverse
 from page_helpers import login, post_move
 
-from games import engines, services
+from games import engines, registry, services
 from games.models import Game, Move, Notification, Seat
 
 NOW = dt.datetime(2026, 3, 2, 10, 0, tzinfo=dt.UTC)
@@ -42,6 +42,12 @@ CASES = [
     ("rival-cities", 2, {}, 20, 7),
     ("my-city", 3, {"mode": "single", "episode": 7}, 4, 8),
     ("my-city", 2, {"mode": "eternal"}, 13, 9),
+]
+# Every other registered game (the tests' example game) at its fewest seats.
+CASES += [
+    (spec.slug, spec.engine.min_players, {}, 3, 10 + n)
+    for n, spec in enumerate(registry.GAMES)
+    if spec.slug not in {case[0] for case in CASES}
 ]
 FOLLOWING_MOVES = 4  # moves of the other seats made over HTTP in both games
 

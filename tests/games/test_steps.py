@@ -7,7 +7,7 @@ import random
 import pytest
 from django.utils import translation
 
-from games import bots, engines, steps
+from games import bots, engines, registry, steps
 from games.citadels.engine.engine import PENDING_MOVES, SUB_MOVES
 from games.rival_cities.engine.engine import HANDLERS
 
@@ -23,6 +23,12 @@ SETUPS = [
     ("my-city", 2, {}),
     ("my-city", 3, {"mode": "eternal"}),
     ("my-city", 2, {"mode": "single", "episode": 13}),
+]
+# Every other registered game (the tests' example game) with its defaults.
+SETUPS += [
+    (spec.slug, spec.engine.min_players, {})
+    for spec in registry.GAMES
+    if spec.slug not in {setup[0] for setup in SETUPS}
 ]
 
 
@@ -130,7 +136,7 @@ def test_no_line_for_a_seat_without_a_move():
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("slug", ["lost-cities", "citadels", "rival-cities", "my-city"])
+@pytest.mark.parametrize("slug", [spec.slug for spec in registry.GAMES])
 def test_the_board_shows_the_line_under_the_prompt_to_the_player_to_move(
     ana, ben, slug
 ):
