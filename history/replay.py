@@ -23,4 +23,4 @@ def clamp(step, total: int) -> int:
 
 def engine_version(engine) -> int:
     """The version of an engine's rules; a record from another version is refused."""
-    return int(getattr(engine, "version", 1))
+    return int(engine.version)

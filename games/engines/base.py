@@ -32,10 +32,16 @@ class InvalidOptions(Exception):
 
 @runtime_checkable
 class Engine(Protocol):
+    """The contract (ENGINE_API.md). Besides it, each engine declares `version`
+    (its rules' version: a game record from another version is refused) and
+    `check_invariants` (what the playout harness checks after each move: the
+    cards or tokens it conserves; nothing for an engine that declares none)."""
+
     slug: str
     name: str
     min_players: int
     max_players: int
+    version: int
 
     def default_options(self, num_players: int) -> dict: ...
 
@@ -60,6 +66,8 @@ class Engine(Protocol):
     def is_over(self, state: dict) -> bool: ...
 
     def outcome(self, state: dict) -> list[dict]: ...
+
+    def check_invariants(self, state: dict) -> None: ...
 
 
 # --- Seeded randomness -------------------------------------------------------------

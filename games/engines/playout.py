@@ -129,9 +129,7 @@ def play_one(
             if json.loads(canonical(new_state)) != new_state:
                 raise ContractViolation("the state does not survive a JSON round-trip")
             check_views(engine, new_state, num_players)
-            invariants = getattr(engine, "check_invariants", None)
-            if invariants:
-                invariants(new_state)
+            engine.check_invariants(new_state)
         state = new_state
         moves.append((seat, move))
         if len(moves) > MAX_DECISIONS:

@@ -50,6 +50,7 @@ class CitadelsEngine:
     name = gettext_noop("Citadels")  # shown through gettext, per reader
     min_players = 2
     max_players = 8
+    version = 1  # the rules' version (game records)
 
     def default_options(self, num_players: int) -> dict:
         return options.default_options(num_players)

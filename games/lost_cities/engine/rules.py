@@ -49,6 +49,7 @@ class LostCities:
     name = "Lost Cities"
     min_players = 2
     max_players = 2
+    version = 1  # the rules' version (game records)
 
     # --- options and set-up ------------------------------------------------------
 

@@ -26,6 +26,7 @@ class MyCityEngine:
     name = gettext_noop("My City")  # shown through gettext, per reader
     min_players = 2
     max_players = 4
+    version = 1  # the rules' version (game records)
 
     def default_options(self, num_players: int) -> dict:
         return _options.default_options(num_players)

@@ -220,6 +220,7 @@ class RivalCitiesEngine:
     name = gettext_noop("Rival Cities")  # shown through gettext, per reader
     min_players = 2
     max_players = 2
+    version = 1  # the rules' version (game records)
 
     def default_options(self, num_players: int) -> dict:
         return dict(DEFAULT_OPTIONS)

@@ -37,6 +37,7 @@ class ExampleGame:
     name = "Example Game"
     min_players = 2
     max_players = 2
+    version = 1  # the rules' version (game records)
 
     def default_options(self, num_players: int) -> dict:
         return {"stones": PILES[1]}
@@ -106,6 +107,13 @@ class ExampleGame:
             "player": player(seat),
             "n": move["stones"],
         }
+
+    def check_invariants(self, state: dict) -> None:
+        """Every card is dealt or in the deck, once; no stone is made or lost."""
+        if sorted(state["cards"] + state["deck"]) != sorted(POINTS):
+            raise AssertionError("a card is missing or twice")
+        if state["pile"] + sum(state["taken"]) not in PILES:
+            raise AssertionError("the stones do not add up to a pile")
 
     def outcome(self, state: dict) -> list[dict]:
         scores = self.scores(state)
