@@ -1,6 +1,6 @@
 """How many event streams one client may hold open, and for how long.
 
-The streams (games.views.events and my_events, games/push.py) hold a connection
+The streams (games.stream_views.game_events and my_events, games/push.py) hold a connection
 and a descriptor each: counted in this process, per client address (as the
 log-in limits read it: allauth's adapter, TRUSTED_PROXY_COUNT) and per session,
 at most PUSH_STREAMS_PER_ADDRESS and PUSH_STREAMS_PER_SESSION; beyond, a stream
