@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from . import push, tasks
+from . import publish, tasks
 from .notifications import outbox
 from .services import bots
 
@@ -48,7 +48,7 @@ def emails_on_seat_timed_out(sender, *, game, seat, version, **kwargs) -> None:
 def push_on_state_changed(sender, *, game, seats, **kwargs) -> None:
     """The game's version and each seated person's "My games" are published
     after the commit."""
-    push.publish_after_commit(
+    publish.publish_after_commit(
         game_id=game.pk,
         version=game.version,
         user_ids=[s.user_id for s in seats if s.user_id],
@@ -58,12 +58,12 @@ def push_on_state_changed(sender, *, game, seats, **kwargs) -> None:
 def push_on_table_changed(sender, *, game, user_ids, **kwargs) -> None:
     """The table's people's "My games" are published after the commit (their
     polls compare the seats when push is off)."""
-    push.publish_users_after_commit(user_ids)
+    publish.publish_users_after_commit(user_ids)
 
 
 def push_on_rematch_offered(sender, *, game, seats, **kwargs) -> None:
     """The finished game's people's "My games" are published after the commit."""
-    push.publish_users_after_commit([s.user_id for s in seats if s.user_id])
+    publish.publish_users_after_commit([s.user_id for s in seats if s.user_id])
 
 
 def computer_move_queue(sender, *, game, bots_next=False, **kwargs) -> None:

@@ -15,7 +15,7 @@ ast scan):
 - a task module (`<app>.tasks`) is imported only by receivers and other task
   modules: the services announce a change (`games.events`) and the receivers
   queue the tasks, which call the services;
-- the listeners (`games.notifications`, `games.push`, `campaigns`, `history`,
+- the listeners (`games.notifications`, `games.push`, `games.publish`, `campaigns`, `history`,
   `ops`) are never imported by the platform's core (`games.services`,
   `games.models`, `games.selectors`, `games.rows`, `games.events`): they hear
   of a change through `games.events` and act through public functions;
@@ -175,7 +175,14 @@ def is_view(name: str) -> bool:
     return name.split(".")[-1] == "views"
 
 
-LISTENERS = ("games.notifications", "games.push", "campaigns", "history", "ops")
+LISTENERS = (
+    "games.notifications",
+    "games.push",
+    "games.publish",
+    "campaigns",
+    "history",
+    "ops",
+)
 CORE = (
     "games.services",
     "games.models",

@@ -14,7 +14,7 @@ from django.test import AsyncClient, Client
 from django.urls import reverse
 
 from config.breaker import Breaker
-from games import engines, push, services
+from games import engines, publish, push, services
 from games.models import Game
 
 REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -22,7 +22,7 @@ REDIS_URL = "redis://127.0.0.1:6379/0"
 
 class Published(list):
     """What a fake Redis client was asked to publish, as (channel, payload);
-    reading it first waits for the publisher thread (games/push.py) to have
+    reading it first waits for the publisher thread (games/publish.py) to have
     sent what was handed to it."""
 
     def __init__(self):
@@ -33,7 +33,7 @@ class Published(list):
         return Pipeline(self)
 
     def settled(self):
-        assert push.publisher.drain()
+        assert publish.publisher.drain()
         return self
 
     def __eq__(self, other):
@@ -68,8 +68,8 @@ def push_on(settings, monkeypatch):
     settings.PUSH_REDIS_URL = REDIS_URL
     settings.PUSH_ENABLED = True
     published = Published()
-    monkeypatch.setattr(push, "redis_client", lambda: published)
-    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
+    monkeypatch.setattr(publish, "redis_client", lambda: published)
+    monkeypatch.setattr(publish.publisher, "breaker", Breaker("test", 3.0))
 
     async def idle(self):
         await asyncio.Event().wait()
@@ -284,7 +284,7 @@ def test_nothing_is_published_with_push_off(
 ):
     settings.PUSH_ENABLED = False
     published = Published()
-    monkeypatch.setattr(push, "redis_client", lambda: published)
+    monkeypatch.setattr(publish, "redis_client", lambda: published)
     with django_capture_on_commit_callbacks(execute=True):
         play_one(lost_cities_game, {0: ana, 1: ben})
     assert published == []
@@ -352,7 +352,7 @@ def test_a_change_published_through_redis_reaches_an_open_stream(
         stream = aiter(response.streaming_content)
         await anext(stream)
         await asyncio.wait_for(push.hub().connected.wait(), 5)
-        await asyncio.to_thread(push.publish_game, game.pk, version)
+        await asyncio.to_thread(publish.publish_game, game.pk, version)
         try:
             while True:
                 chunk = (await asyncio.wait_for(anext(stream), 5)).decode()
@@ -431,10 +431,10 @@ def test_a_redis_that_fails_a_publish_is_logged_not_raised(
         def execute(self):
             raise ConnectionError("Redis is down")
 
-    monkeypatch.setattr(push, "redis_client", lambda: Down())
-    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
-    push.publish_game(1, 2)
-    assert push.publisher.drain()
+    monkeypatch.setattr(publish, "redis_client", lambda: Down())
+    monkeypatch.setattr(publish.publisher, "breaker", Breaker("test", 3.0))
+    publish.publish_game(1, 2)
+    assert publish.publisher.drain()
     assert "push: publish to push:game:1 failed" in caplog.text
 
 
@@ -485,10 +485,10 @@ def own_push_redis(settings, monkeypatch, own_redis):
     """Push published to a Redis of the test's own, which it may freeze."""
     settings.PUSH_REDIS_URL = own_redis.url(0)
     settings.PUSH_ENABLED = True
-    monkeypatch.setattr(push, "_client", None)
-    monkeypatch.setattr(push.publisher, "breaker", Breaker("test", 3.0))
+    monkeypatch.setattr(publish, "_client", None)
+    monkeypatch.setattr(publish.publisher, "breaker", Breaker("test", 3.0))
     yield own_redis
-    push.publisher.drain()
+    publish.publisher.drain()
 
 
 def test_a_move_publishes_one_batch_in_one_round_trip(
@@ -528,16 +528,16 @@ def test_a_frozen_redis_does_not_hold_up_moves(
     moves answer as fast as ever, the publisher waits one short timeout and
     then drops what comes for a few seconds."""
     game = lost_cities_game
-    push.publish_game(game.pk, 0)  # connected before the freeze
-    assert push.publisher.drain()
+    publish.publish_game(game.pk, 0)  # connected before the freeze
+    assert publish.publisher.drain()
     own_push_redis.freeze()
     started = time.monotonic()
     for _ in range(4):
         with django_capture_on_commit_callbacks(execute=True):
             game = play_one(game, {0: ana, 1: ben})
     assert time.monotonic() - started < 1.0  # before: 2 s a publish, 3 a move
-    assert push.publisher.drain(timeout=2 * push.TIMEOUT_SECONDS + 1)
-    assert not push.publisher.breaker.allows()  # one failure: the rest skipped
+    assert publish.publisher.drain(timeout=2 * publish.TIMEOUT_SECONDS + 1)
+    assert not publish.publisher.breaker.allows()  # one failure: the rest skipped
     assert time.monotonic() - started < 2.0
 
 
@@ -555,8 +555,8 @@ def test_a_full_publishing_queue_drops_instead_of_waiting(settings, monkeypatch)
         def execute(self):
             release.wait(5)
 
-    monkeypatch.setattr(push, "redis_client", lambda: Stuck())
-    small = push.Publisher(size=2)
+    monkeypatch.setattr(publish, "redis_client", lambda: Stuck())
+    small = publish.Publisher(size=2)
     started = time.monotonic()
     sent = [small.send([("push:game:1", str(v))]) for v in range(6)]
     assert time.monotonic() - started < 0.5
