@@ -13,6 +13,8 @@ from django.utils.csp import CSP
 from django.utils.translation import gettext_lazy as _
 from kombu import Exchange, Queue
 
+from config import databases, log_config, mailers
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(environ.Env().str("VAR_DIR", default=str(BASE_DIR / "var")))
 
@@ -122,40 +124,14 @@ TEMPLATES = [
     },
 ]
 
+# DATABASE_URL (SQLite in var/ by default); its tuning per engine: config/databases.py.
 DATABASES = {
-    "default": env.db_url("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")
-}
-DATABASES["default"]["CONN_MAX_AGE"] = env.int("CONN_MAX_AGE", default=60)
-DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
-if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    DATABASES["default"]["CONN_MAX_AGE"] = 0
-    DATABASES["default"].setdefault("OPTIONS", {})
-    # Several processes (web, worker) share the file. Every transaction takes the
-    # write lock when it begins (IMMEDIATE) and waits up to 20 s for it: a deferred
-    # transaction reads first and, when another process writes meanwhile, fails at
-    # its first write with "database is locked" (its snapshot is stale). WAL lets
-    # readers go on while a writer works.
-    DATABASES["default"]["OPTIONS"].update(
-        {
-            "transaction_mode": "IMMEDIATE",
-            "timeout": 20,
-            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
-        }
+    "default": databases.tuned(
+        env.db_url("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}"),
+        conn_max_age=env.int("CONN_MAX_AGE", default=60),
+        prepare_threshold=env.int("PG_PREPARE_THRESHOLD", default=5),
     )
-    DATABASES["default"]["TEST"] = {"NAME": ":memory:"}
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Prepared statements: parameters bound by the server, and a statement run
-    # PG_PREPARE_THRESHOLD times on a connection prepared once (psycopg), its
-    # plan reused; with client-side binding PostgreSQL parsed and planned every
-    # statement again, most of the move's own database CPU (docs/benchmarks.md).
-    # PG_PREPARE_THRESHOLD=0 turns them off (a pooler in transaction mode that
-    # cannot keep prepared statements).
-    _prepare = env.int("PG_PREPARE_THRESHOLD", default=5)
-    if _prepare:
-        DATABASES["default"].setdefault("OPTIONS", {})
-        DATABASES["default"]["OPTIONS"].update(
-            server_side_binding=True, prepare_threshold=_prepare
-        )
+}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 AUTH_USER_MODEL = "accounts.User"
 
@@ -243,29 +219,9 @@ STORAGES = {
 # smtp+ssl://...:465 for TLS) in production; files in var/mail/ plus the console otherwise.
 DEFAULT_FROM_EMAIL = env.str("DEFAULT_FROM_EMAIL", default="Tables <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
-if env.str("EMAIL_URL", default=""):
-    _mail = env.email_url("EMAIL_URL")
-    MAILERS = {
-        "default": {
-            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
-            "OPTIONS": {
-                "host": _mail.get("EMAIL_HOST"),
-                "port": _mail.get("EMAIL_PORT"),
-                "username": _mail.get("EMAIL_HOST_USER") or None,
-                "password": _mail.get("EMAIL_HOST_PASSWORD") or None,
-                "use_tls": bool(_mail.get("EMAIL_USE_TLS")),
-                "use_ssl": bool(_mail.get("EMAIL_USE_SSL")),
-                "timeout": 20,
-            },
-        }
-    }
-else:
-    MAILERS = {
-        "default": {
-            "BACKEND": "config.mail.FileAndConsoleBackend",
-            "OPTIONS": {"file_path": str(VAR_DIR / "mail")},
-        }
-    }
+MAILERS = mailers.mailers(
+    env.email_url("EMAIL_URL") if env.str("EMAIL_URL", default="") else None, VAR_DIR
+)
 
 # Celery: Redis in production; a broker that needs no server (files in var/) else.
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="filesystem://")
@@ -382,8 +338,7 @@ CAMPAIGNS_PER_DAY = env.int("CAMPAIGNS_PER_DAY", default=10)
 CAMPAIGN_INVITATIONS_PER_DAY = env.int("CAMPAIGN_INVITATIONS_PER_DAY", default=20)
 CAMPAIGN_INVITATION_DAYS = env.int("CAMPAIGN_INVITATION_DAYS", default=14)
 
-# Game page polling interval (seconds) and bot pacing.
-GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)
+GAME_POLL_SECONDS = env.int("GAME_POLL_SECONDS", default=4)  # the game page's poll
 
 # Server push (games/push.py, docs/architecture.md): on when PUSH_REDIS_URL names
 # a Redis (redis://127.0.0.1:6379/0) and the site runs under the ASGI server
@@ -414,49 +369,7 @@ if LOG_FORMAT not in ("text", "json"):
 # A line per request from the site itself (method, path, view, status, duration),
 # for servers that log none of their own in JSON (uvicorn --no-access-log).
 LOG_REQUESTS = env.bool("LOG_REQUESTS", default=LOG_FORMAT == "json")
-_json = {
-    "()": "pythonjsonlogger.json.JsonFormatter",
-    "format": "%(asctime)s %(levelname)s %(name)s %(message)s",
-    "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
-    "timestamp": False,
-}
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "formatters": {
-        "server": {
-            "()": "django.utils.log.ServerFormatter",
-            "format": "[{server_time}] {message}",
-            "style": "{",
-        },
-        "json": _json,
-    },
-    "handlers": {
-        "console": {"class": "logging.StreamHandler"},
-        "server": {"class": "logging.StreamHandler", "formatter": "server"},
-        "json": {"class": "logging.StreamHandler", "formatter": "json"},
-    },
-    "root": {
-        "handlers": ["json" if LOG_FORMAT == "json" else "console"],
-        "level": LOG_LEVEL,
-    },
-    "loggers": {
-        "django.server": {
-            "handlers": ["json" if LOG_FORMAT == "json" else "server"],
-            "level": LOG_LEVEL,
-            "propagate": False,
-        }
-    },
-}
-if LOG_FORMAT == "json":
-    # Django's own (whose default handler writes text) and uvicorn's (its start,
-    # its errors) in the same JSON lines.
-    for _name in ("django", "uvicorn", "uvicorn.error", "uvicorn.access"):
-        LOGGING["loggers"][_name] = {
-            "handlers": ["json"],
-            "level": LOG_LEVEL,
-            "propagate": False,
-        }
+LOGGING = log_config.logging(LOG_LEVEL, LOG_FORMAT)
 
 # Metrics (ops/metrics.py) at /metrics: for the addresses listed here (the
 # connecting address; CIDR allowed) or for a request with the header

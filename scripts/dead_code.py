@@ -66,13 +66,24 @@ def template_words(root: Path = ROOT) -> set[str]:
     return words
 
 
+def settings_words(root: Path = ROOT) -> set[str]:
+    """Every identifier-like word of the settings modules, which the scan
+    leaves out (every name there is read by Django): what they call is used."""
+    words: set[str] = set()
+    for rel in EXCLUDE:
+        if "*" not in rel and (root / rel).exists():
+            text = (root / rel).read_text(encoding="utf-8")
+            words.update(re.findall(r"[A-Za-z_]\w*", text))
+    return words
+
+
 def unused(root: Path = ROOT) -> list[str]:
     """The report line of each name nothing uses."""
     scan = Vulture(ignore_names=listed_names())
     # The tests are read too: a name they use is used (they are not reported).
     folders = [root / p for p in [*PATHS, "tests"] if (root / p).exists()]
     scan.scavenge([str(f) for f in folders], exclude=EXCLUDE)
-    words = template_words(root)
+    words = template_words(root) | settings_words(root)
     found = []
     for item in scan.get_unused_code(min_confidence=MIN_CONFIDENCE):
         path = Path(item.filename)
