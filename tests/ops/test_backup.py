@@ -87,7 +87,7 @@ def test_a_dump_restored_into_another_database_holds_the_same_playable_games(
             assert rows(restored, env, sql) == rows(source["NAME"], env, sql)
         site = {
             **env,
-            "DJANGO_SETTINGS_MODULE": "config.settings",
+            "DJANGO_SETTINGS_MODULE": "tests.settings",  # its games: the example too
             "DATABASE_URL": (
                 f"postgres://{env['PGUSER']}@{env['PGHOST']}:{env['PGPORT']}/{restored}"
             ),
