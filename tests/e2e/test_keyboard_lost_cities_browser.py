@@ -42,8 +42,12 @@ def test_a_whole_lost_cities_game_with_tab_and_enter_alone(browser, live_server,
         game.refresh_from_db()
         seats = list(game.seats.values_list("position", "bot_level", "to_move"))
         board = page.locator("#board").evaluate("b => b.outerHTML.slice(0, 600)")
+        from config.celery import app
+
+        eager = app.conf.task_always_eager
         raise AssertionError(
-            f"{game.status} v{game.version} {seats}: {board}"
+            f"{game.status} v{game.version} {seats} queued at {game.bot_queued_at}"
+            f" eager={eager}: {board}"
         ) from None
 
     # From the top of the page: two Tabs to "Skip to your move", Enter.
