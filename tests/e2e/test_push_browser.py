@@ -153,7 +153,7 @@ def open_board(browser, world, seat=None, *, stream=True):
     return page, polls
 
 
-def test_the_opponents_move_shows_on_the_idle_screen_within_a_second(
+def test_the_opponents_move_shows_on_the_idle_screen_without_waiting_for_a_poll(
     browser, push_server
 ):
     world = push_server
