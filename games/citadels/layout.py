@@ -21,6 +21,21 @@ from games.citadels.move_labels import (
     move_label,
 )
 
+# The moves that may destroy a district of the mover's own city.
+OWN_CITY_POWERS = ("destroy", "armory")
+
+
+def _own_label(control: dict, n: Names) -> str:
+    """A destruction in the mover's own city, named as his."""
+    move = control["move"]
+    card = n.card(move["district"])
+    if move["type"] == "armory":
+        return _("Blow up your own %(card)s") % {"card": card}
+    return _("Destroy your own %(card)s (%(n)d gold)") % {
+        "card": card,
+        "n": n.cost(move),
+    }
+
 
 def _anchor(move: dict) -> tuple:
     """Where a move's control is drawn: on a thing, or in the action bar."""
@@ -179,6 +194,7 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
                 "json": move_key(move),
                 "label": move_label(move, names),
                 "type": move["type"],
+                "move": move,
             }
         )
     call = view.get("call") or {}
@@ -222,6 +238,22 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
                 "bribed": key in (threats.get("bribed") or []),
             }
         )
+    # A power aimed at the viewer's own city (the Warlord's, an Armory's
+    # destruction) is not drawn on his districts: it waits in the power's own
+    # folded panel, which is the confirmation (opened, then a button).
+    own_ids = {
+        d["id"] for p in view["players"] if p["seat"] == position for d in p["city"]
+    }
+    own_targets = []
+    for card in sorted(own_ids):
+        keep = []
+        for m in controls.pop(("district", card), []):
+            if m["type"] in OWN_CITY_POWERS:
+                own_targets.append({**m, "label": _own_label(m, names)})
+            else:
+                keep.append(m)
+        if keep:
+            controls[("district", card)] = keep
     players = []
     order = [p for p in view["players"] if p["seat"] == position] + [
         p for p in view["players"] if p["seat"] != position
@@ -316,6 +348,7 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
         "picks": picks,
         "pile": pile,
         "actions": actions,
+        "own_targets": own_targets,
         "turn": turn,
         "acting_name": names.char(turn.get("character") or "") if turn else "",
         "turn_player": names.player(turn.get("seat")) if turn else "",

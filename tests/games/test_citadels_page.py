@@ -344,6 +344,34 @@ def test_the_warlords_controls_show_what_each_destruction_costs(four):
     assert assert_each_priced_control(body, state, seat, four, "destroy")
 
 
+def test_the_warlord_destroys_his_own_district_only_from_a_folded_panel(four):
+    """No "Destroy" button sits on the Warlord's own districts: his own city's
+    targets wait in the power's folded panel (opening it is the confirmation),
+    the other cities' targets stay on their districts."""
+
+    def warlord(s):
+        if not acting(s, "warlord", step="resources"):
+            return False
+        seat = s["turn"]["seat"]
+        moves = [m for m in ENGINE.legal_moves(s, seat) if m["type"] == "destroy"]
+        return {m["seat"] == seat for m in moves} == {True, False}
+
+    state = find_state(4, warlord, {"edition": "2016"})
+    game = start(four)
+    set_state(game, state)
+    seat = state["turn"]["seat"]
+    body = login(four[seat]).get(game.get_absolute_url()).content.decode()
+    mine = body.index(f'data-seat="{seat}"')
+    own_city = body[mine : body.index("</article>", mine)]
+    assert "&#34;destroy&#34;" not in own_city and '"destroy"' not in own_city
+    panel = re.search(r'<details class="ct-own-targets">(.*?)</details>', body, re.S)
+    assert panel and "Destroy your own" in panel.group(1)
+    own = [m for m in data_moves(panel.group(1)) if m["type"] == "destroy"]
+    assert own and {m["seat"] for m in own} == {seat}
+    others = [m for m in data_moves(body) if m["type"] == "destroy"]
+    assert {m["seat"] for m in others} - {seat}
+
+
 # --- The computer player -------------------------------------------------------
 
 
