@@ -10,6 +10,7 @@ among the drawn cards) is drawn on that thing, the others in the action bar.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from games.boards import NO_TABLE, BoardTable
 from games.citadels.move_labels import (
@@ -125,6 +126,51 @@ def _ties(outcome: list[dict]) -> list[dict]:
     return out
 
 
+def _sub_prompt(sub: dict, n: Names) -> str:  # noqa: C901
+    """What a choice in several moves asks for, in a sentence of its own."""
+    kind = sub["kind"]
+    needed = sub.get("needed") or 0
+    card = (sub.get("card") or {}).get("name", "")
+    if kind == "cardinal":
+        return ngettext(
+            "To build the %(card)s with the gold of %(p)s, give them %(n)d card "
+            "from your hand: choose it below.",
+            "To build the %(card)s with the gold of %(p)s, give them %(n)d more "
+            "cards from your hand: choose them below, one at a time.",
+            needed,
+        ) % {"card": card, "p": n.player(sub.get("seat")), "n": needed}
+    if kind == "den":
+        return ngettext(
+            "To build the Thieves' Den, pay %(n)d gold with a card from your "
+            "hand: choose it below.",
+            "To build the Thieves' Den, pay %(n)d more gold with cards from "
+            "your hand: choose them below, one at a time.",
+            needed,
+        ) % {"n": needed}
+    if kind == "redraw":
+        return _("Set aside the cards you want to replace, then draw as many new ones.")
+    if kind == "wizard":
+        return _("Take one card from the hand of %(p)s: choose it below.") % {
+            "p": n.player(sub.get("seat"))
+        }
+    if kind == "wizard_card":
+        return _("Build the %(card)s now, or keep it in your hand.") % {"card": card}
+    if kind == "scholar":
+        return _("Keep one of the cards you drew: choose it below.")
+    if kind == "seer":
+        return _("Give one card back to each player you took a card from.")
+    if kind == "lighthouse":
+        return _("Take one card of your choice from the deck, below.")
+    if kind == "bell_tower":
+        return _(
+            "Ring the Bell Tower so that a city is complete one district sooner, "
+            "or stay silent."
+        )
+    if kind == "bribe":
+        return _("Pay the bribe, or refuse to pay.")
+    return ""
+
+
 def _prompt(view, position, legal, n: Names) -> str:  # noqa: C901
     if view["phase"] == "over":
         return _("The game is over.")
@@ -157,7 +203,9 @@ def _prompt(view, position, legal, n: Names) -> str:  # noqa: C901
             return _("Choose a character from the cards passed to you.")
         char = n.char(turn.get("character") or "")
         if turn.get("sub"):
-            return _("%(c)s: finish your choice below.") % {"c": char}
+            return _sub_prompt(turn["sub"], n) or _(
+                "%(c)s: finish your choice below."
+            ) % {"c": char}
         if turn.get("step") == "resources":
             return _("You are the %(c)s: take gold or draw cards.") % {"c": char}
         if turn.get("step") == "keep":

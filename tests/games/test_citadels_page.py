@@ -372,6 +372,30 @@ def test_the_warlord_destroys_his_own_district_only_from_a_folded_panel(four):
     assert {m["seat"] for m in others} - {seat}
 
 
+def test_the_cardinals_choice_says_what_to_do():
+    """Building with another player's gold, the Cardinal's prompt says which
+    district, whose gold and how many cards to give, not "finish your choice
+    below"."""
+    from citadels_table import Table
+
+    from games.citadels.layout import layout
+
+    t = Table(4, edition="2016", character_set="chosen", characters=CARDINAL_SET)
+    t.characters(cardinal=0)
+    t.turn(0, "cardinal")
+    palace, _a, _b, _c = t.hand(0, "palace", "temple", "manor", "tavern")
+    t.gold(0, 2)
+    t.gold(1, 9)
+    t.play(0, {"type": "build", "card": palace, "from": 1})
+    board = layout(ENGINE.view(t.state, 0), 0, ENGINE.legal_moves(t.state, 0))
+    assert "finish your choice" not in board["prompt"]
+    assert "Palace" in board["prompt"] and "3 more cards" in board["prompt"]
+
+
+CARDINAL_SET = ["assassin", "thief", "magician", "king", "cardinal", "merchant"]
+CARDINAL_SET += ["architect", "warlord"]
+
+
 # --- The computer player -------------------------------------------------------
 
 
