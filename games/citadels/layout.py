@@ -397,6 +397,9 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
         "pile": pile,
         "actions": actions,
         "own_targets": own_targets,
+        "my_gold": next(
+            (p["gold"] for p in view["players"] if p["seat"] == position), 0
+        ),
         "turn": turn,
         "acting_name": names.char(turn.get("character") or "") if turn else "",
         "turn_player": names.player(turn.get("seat")) if turn else "",
