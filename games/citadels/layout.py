@@ -135,7 +135,7 @@ def _sub_prompt(sub: dict, n: Names) -> str:  # noqa: C901
         return ngettext(
             "To build the %(card)s with the gold of %(p)s, give them %(n)d card "
             "from your hand: choose it below.",
-            "To build the %(card)s with the gold of %(p)s, give them %(n)d more "
+            "To build the %(card)s with the gold of %(p)s, give them %(n)d "
             "cards from your hand: choose them below, one at a time.",
             needed,
         ) % {"card": card, "p": n.player(sub.get("seat")), "n": needed}
@@ -143,8 +143,8 @@ def _sub_prompt(sub: dict, n: Names) -> str:  # noqa: C901
         return ngettext(
             "To build the Thieves' Den, pay %(n)d gold with a card from your "
             "hand: choose it below.",
-            "To build the Thieves' Den, pay %(n)d more gold with cards from "
-            "your hand: choose them below, one at a time.",
+            "To build the Thieves' Den, pay %(n)d gold with cards from your "
+            "hand: choose them below, one at a time.",
             needed,
         ) % {"n": needed}
     if kind == "redraw":
@@ -397,6 +397,9 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
         "pile": pile,
         "actions": actions,
         "own_targets": own_targets,
+        # A decision on the hand (a build, a card to give) puts it above the
+        # cities.
+        "hand_first": any(d["controls"] for d in hand),
         "my_gold": next(
             (p["gold"] for p in view["players"] if p["seat"] == position), 0
         ),

@@ -127,3 +127,34 @@ def test_the_warlords_own_districts_carry_no_destroy_button(browser, live_server
         panel.locator("summary").click()
         assert panel.locator("button.act").first.is_visible()
         shoot(page, "warlord-open")
+
+
+def test_the_cardinals_choice_says_what_to_do(browser, live_server, four):
+    """Building with another player's gold, the Cardinal reads which district,
+    whose gold and how many cards to give, above the cards to give."""
+    from citadels_table import Table
+
+    game, users = four
+    keys = ["assassin", "thief", "magician", "king", "cardinal", "merchant"]
+    t = Table(
+        4,
+        edition="2016",
+        character_set="chosen",
+        characters=keys + ["architect", "warlord"],
+    )
+    t.characters(cardinal=0)
+    t.turn(0, "cardinal")
+    palace = t.hand(0, "palace", "temple", "manor", "tavern")[0]
+    t.gold(0, 2)
+    t.gold(1, 9)
+    t.play(0, {"type": "build", "card": palace, "from": 1})
+    put(game, t.state)
+    for w, h in SIZES:
+        page = logged_in(browser, live_server, users[0], w, h)
+        page.goto(live_server.url + game.get_absolute_url())
+        shoot(page, "cardinal")
+        prompt = page.locator(".prompt").inner_text()
+        assert "finish your choice" not in prompt
+        assert "give them 3 cards" in prompt
+        give = page.locator("button[data-move*=give_card]").first.bounding_box()
+        assert give["y"] + give["height"] <= h
