@@ -20,6 +20,22 @@ from games.citadels.move_labels import (
     move_key,
     move_label,
 )
+from games.citadels.prompts import prompt
+
+# The moves that may destroy a district of the mover's own city.
+OWN_CITY_POWERS = ("destroy", "armory")
+
+
+def _own_label(control: dict, n: Names) -> str:
+    """A destruction in the mover's own city, named as his."""
+    move = control["move"]
+    card = n.card(move["district"])
+    if move["type"] == "armory":
+        return _("Blow up your own %(card)s") % {"card": card}
+    return _("Destroy your own %(card)s (%(n)d gold)") % {
+        "card": card,
+        "n": n.cost(move),
+    }
 
 
 def _anchor(move: dict) -> tuple:
@@ -110,60 +126,6 @@ def _ties(outcome: list[dict]) -> list[dict]:
     return out
 
 
-def _prompt(view, position, legal, n: Names) -> str:  # noqa: C901
-    if view["phase"] == "over":
-        return _("The game is over.")
-    to_move = view.get("to_move") or []
-    pending = view.get("pending")
-    call = view.get("call") or {}
-    turn = call.get("turn") or {}
-    if position is not None and position in to_move and legal:
-        if pending:
-            kind = pending["kind"]
-            if kind == "graveyard":
-                return _(
-                    "The %(card)s was destroyed: pay 1 gold to take it into "
-                    "your hand (Graveyard), or let it go."
-                ) % {"card": n.card(pending["card"]["id"])}
-            if kind == "theater":
-                return _("Theater: swap one of your characters, or keep them.")
-            if kind == "emperor":
-                return _("The Emperor gave you the crown: pay him a tribute.")
-            if kind == "emperor_crown":
-                return _("Your Emperor was killed: give the crown to a player.")
-            if kind == "magistrate":
-                return _("A warranted player builds: confiscate the district?")
-            if kind == "blackmail":
-                return _("The bribe was refused: reveal your threat?")
-            return _("Answer the question below.")
-        if view["phase"] == "draft":
-            if view["draft"]["action"] == "discard":
-                return _("Discard one of these characters face down.")
-            return _("Choose a character from the cards passed to you.")
-        char = n.char(turn.get("character") or "")
-        if turn.get("sub"):
-            return _("%(c)s: finish your choice below.") % {"c": char}
-        if turn.get("step") == "resources":
-            return _("You are the %(c)s: take gold or draw cards.") % {"c": char}
-        if turn.get("step") == "keep":
-            return _("Keep one of the cards you drew.")
-        return _(
-            "You are the %(c)s: use your power, build (up to %(n)d), then end "
-            "your turn."
-        ) % {"c": char, "n": turn.get("build_limit") or 0}
-    names = ", ".join(n.player(s) for s in to_move)
-    if pending:
-        return _("Waiting for %(p)s to answer.") % {"p": names}
-    if view["phase"] == "draft":
-        return _("Waiting for %(p)s to choose a character.") % {"p": names}
-    if turn:
-        return _("The %(c)s is called: waiting for %(p)s.") % {
-            "c": n.char(turn["character"]),
-            "p": names,
-        }
-    return _("Waiting for %(p)s.") % {"p": names}
-
-
 def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
     """The line-up, the cities, your hand and cards, and every control."""
     if not view:
@@ -179,6 +141,7 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
                 "json": move_key(move),
                 "label": move_label(move, names),
                 "type": move["type"],
+                "move": move,
             }
         )
     call = view.get("call") or {}
@@ -222,6 +185,22 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
                 "bribed": key in (threats.get("bribed") or []),
             }
         )
+    # A power aimed at the viewer's own city (the Warlord's, an Armory's
+    # destruction) is not drawn on his districts: it waits in the power's own
+    # folded panel, which is the confirmation (opened, then a button).
+    own_ids = {
+        d["id"] for p in view["players"] if p["seat"] == position for d in p["city"]
+    }
+    own_targets = []
+    for card in sorted(own_ids):
+        keep = []
+        for m in controls.pop(("district", card), []):
+            if m["type"] in OWN_CITY_POWERS:
+                own_targets.append({**m, "label": _own_label(m, names)})
+            else:
+                keep.append(m)
+        if keep:
+            controls[("district", card)] = keep
     players = []
     order = [p for p in view["players"] if p["seat"] == position] + [
         p for p in view["players"] if p["seat"] != position
@@ -308,7 +287,7 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
         for c in view.get("my_characters") or []
     ]
     return {
-        "prompt": _prompt(view, position, legal, names),
+        "prompt": prompt(view, position, legal, names),
         "my_characters": my_characters,
         "lineup": lineup,
         "players": players,
@@ -316,6 +295,13 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
         "picks": picks,
         "pile": pile,
         "actions": actions,
+        "own_targets": own_targets,
+        # A decision on the hand (a build, a card to give) puts it above the
+        # cities.
+        "hand_first": any(d["controls"] for d in hand),
+        "my_gold": next(
+            (p["gold"] for p in view["players"] if p["seat"] == position), 0
+        ),
         "turn": turn,
         "acting_name": names.char(turn.get("character") or "") if turn else "",
         "turn_player": names.player(turn.get("seat")) if turn else "",

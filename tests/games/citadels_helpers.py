@@ -63,7 +63,8 @@ def find_state(num_players: int, until, options=None) -> dict:
 def assert_each_priced_control(body: str, state: dict, seat: int, users, kind: str):
     """Every `kind` control ("destroy", "seize") on the page names the district,
     its owner and the engine's price (`prices.move_cost`, what `apply` takes):
-    "Destroy the Manor of Ben (3 gold)". Returns how many were checked."""
+    "Destroy the Manor of Ben (3 gold)", "Destroy your own Manor (3 gold)" in
+    the viewer's own city. Returns how many were checked."""
     from page_helpers import data_moves
 
     from games.citadels.engine.prices import move_cost
@@ -78,6 +79,9 @@ def assert_each_priced_control(body: str, state: dict, seat: int, users, kind: s
         )
         price = move_cost(state, seat, move)
         owner = users[move["seat"]].display_name
-        assert f"{kind.capitalize()} the {name} of {owner} ({price} gold)" in body
+        if move["seat"] == seat:  # in the power's own panel, named as his
+            assert f"{kind.capitalize()} your own {name} ({price} gold)" in body
+        else:
+            assert f"{kind.capitalize()} the {name} of {owner} ({price} gold)" in body
         checked += 1
     return checked

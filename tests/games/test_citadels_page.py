@@ -344,6 +344,58 @@ def test_the_warlords_controls_show_what_each_destruction_costs(four):
     assert assert_each_priced_control(body, state, seat, four, "destroy")
 
 
+def test_the_warlord_destroys_his_own_district_only_from_a_folded_panel(four):
+    """No "Destroy" button sits on the Warlord's own districts: his own city's
+    targets wait in the power's folded panel (opening it is the confirmation),
+    the other cities' targets stay on their districts."""
+
+    def warlord(s):
+        if not acting(s, "warlord", step="resources"):
+            return False
+        seat = s["turn"]["seat"]
+        moves = [m for m in ENGINE.legal_moves(s, seat) if m["type"] == "destroy"]
+        return {m["seat"] == seat for m in moves} == {True, False}
+
+    state = find_state(4, warlord, {"edition": "2016"})
+    game = start(four)
+    set_state(game, state)
+    seat = state["turn"]["seat"]
+    body = login(four[seat]).get(game.get_absolute_url()).content.decode()
+    mine = body.index(f'data-seat="{seat}"')
+    own_city = body[mine : body.index("</article>", mine)]
+    assert "&#34;destroy&#34;" not in own_city and '"destroy"' not in own_city
+    panel = re.search(r'<details class="ct-own-targets">(.*?)</details>', body, re.S)
+    assert panel and "Destroy your own" in panel.group(1)
+    own = [m for m in data_moves(panel.group(1)) if m["type"] == "destroy"]
+    assert own and {m["seat"] for m in own} == {seat}
+    others = [m for m in data_moves(body) if m["type"] == "destroy"]
+    assert {m["seat"] for m in others} - {seat}
+
+
+def test_the_cardinals_choice_says_what_to_do():
+    """Building with another player's gold, the Cardinal's prompt says which
+    district, whose gold and how many cards to give, not "finish your choice
+    below"."""
+    from citadels_table import Table
+
+    from games.citadels.layout import layout
+
+    t = Table(4, edition="2016", character_set="chosen", characters=CARDINAL_SET)
+    t.characters(cardinal=0)
+    t.turn(0, "cardinal")
+    palace, _a, _b, _c = t.hand(0, "palace", "temple", "manor", "tavern")
+    t.gold(0, 2)
+    t.gold(1, 9)
+    t.play(0, {"type": "build", "card": palace, "from": 1})
+    board = layout(ENGINE.view(t.state, 0), 0, ENGINE.legal_moves(t.state, 0))
+    assert "finish your choice" not in board["prompt"]
+    assert "Palace" in board["prompt"] and "3 cards" in board["prompt"]
+
+
+CARDINAL_SET = ["assassin", "thief", "magician", "king", "cardinal", "merchant"]
+CARDINAL_SET += ["architect", "warlord"]
+
+
 # --- The computer player -------------------------------------------------------
 
 

@@ -212,8 +212,10 @@ def apply_navigate(state: dict, seat: int, move: dict) -> None:
 # Diplomat --------------------------------------------------------------------------
 # Exchanges one of his districts with one of another city, paying the owner the
 # difference when he takes the dearer one. Same limits as the Warlord (no
-# completed city, not the Bishop's city, never a Keep); no duplicate names may
-# result (chosen here); a Great Wall adds 1 gold, paid to the bank (chosen here).
+# completed city, not the Bishop's city, never a Keep); never a district
+# identical to one already in his city, not even for the one he gives (2016
+# rulebook), nor one the other city already has (chosen here); a Great Wall
+# adds 1 gold, paid to the bank (chosen here).
 
 
 def exchange_cost(state: dict, target: int, mine: dict, theirs: dict) -> int:
@@ -235,7 +237,7 @@ def exchange_moves(state: dict, seat: int) -> list[dict]:
         tk = key_of(state, theirs["id"])
         for mine in me["city"]:
             mk = key_of(state, mine["id"])
-            if mk == "keep" or (tk != mk and (tk in my_keys or mk in their_keys)):
+            if mk == "keep" or tk in my_keys or mk in their_keys:
                 continue
             if exchange_cost(state, target, mine, theirs) <= gold:
                 moves.append(

@@ -7,7 +7,7 @@ Texts: DATA.md 2c (paraphrases; costs UNCONFIRMED there).
 
 from __future__ import annotations
 
-from games.citadels.engine.common import is_complete, rng_shuffle
+from games.citadels.engine.common import city_size, is_complete, rng_shuffle
 
 
 def on_build(state: dict, seat: int, key: str) -> None:
@@ -48,9 +48,17 @@ def apply_bell_tower(state: dict, seat: int, move: dict) -> None:
 
 
 def bell_tower_revert(state: dict) -> None:
-    """A destroyed Bell Tower restores the usual size of a complete city."""
+    """A destroyed Bell Tower restores the usual size of a complete city. A city
+    that reached the reduced count still ends the game at the end of the round
+    (chosen here): the mark stays on the first city while it holds that count,
+    else passes to the next city in turn order that holds it."""
+    reduced = state["complete_size"]
     state["bell_tower"] = False
     state["complete_size"] += 1
     first = state["first_complete"]
-    if first is not None and not is_complete(state, first):
-        state["first_complete"] = None
+    if first is None or city_size(state, first) >= reduced:
+        return
+    n = state["num_players"]
+    order = [(first + i) % n for i in range(1, n)]
+    reached = [s for s in order if city_size(state, s) >= reduced]
+    state["first_complete"] = reached[0] if reached else None

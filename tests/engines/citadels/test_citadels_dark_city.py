@@ -65,6 +65,50 @@ def test_bell_tower_brings_the_end_one_district_sooner(table):
     assert t.state["complete_size"] == 8 and t.state["first_complete"] is None
 
 
+def test_bell_tower_destroyed_after_another_city_reached_seven_still_ends(table):
+    """Bell Tower destroyed after another city reached the reduced count: the
+    size of a complete city is back to 8, but that other city still ends the
+    game at the end of the round (README, "Rulings and choices")."""
+    t = dark(table)
+    t.characters(bishop=0, warlord=1)
+    t.turn(0, "bishop")
+    t.city(0, "manor", "castle", "palace", "temple", "church", "tavern")
+    t.city(2, "manor", "castle", "palace", "temple", "church", "tavern", "market")
+    (bell,) = t.hand(0, "bell_tower")
+    t.gold(0, 5)
+    t.play(0, {"type": "build", "card": bell})
+    t.play(0, {"type": "bell_tower", "announce": True})
+    assert t.state["first_complete"] == 0
+    from games.citadels.engine.building import remove_district
+
+    remove_district(t.state, 0, bell)
+    assert t.state["complete_size"] == 8
+    assert t.state["first_complete"] == 2
+
+
+def test_bell_tower_revert_keeps_the_end_of_a_city_still_at_the_reduced_count(
+    table,
+):
+    """The first city to reach 7 keeps ending the game when another city's Bell
+    Tower is destroyed; it scores the complete-city bonuses only at 8."""
+    from games.citadels.engine.building import remove_district
+    from games.citadels.engine.scoring import breakdown
+
+    t = dark(table)
+    t.characters(bishop=0, warlord=1)
+    t.turn(0, "bishop")
+    t.city(0, "manor")
+    (bell,) = t.hand(0, "bell_tower")
+    t.gold(0, 5)
+    t.play(0, {"type": "build", "card": bell})
+    t.play(0, {"type": "bell_tower", "announce": True})
+    t.city(2, "manor", "castle", "palace", "temple", "church", "tavern", "market")
+    t.state["first_complete"] = 2
+    remove_district(t.state, 0, bell)
+    assert t.state["complete_size"] == 8 and t.state["first_complete"] == 2
+    assert breakdown(t.state, 2)["first_complete"] == 0
+
+
 def test_hospital_lets_a_killed_character_take_resources(table):
     """Hospital: a killed player still takes gold or cards, and nothing more."""
     t = dark(table)

@@ -2,7 +2,10 @@
 "District Clarifications", and the choices where sources disagree (README.md,
 "Rulings and choices"). Each test is named after the ruling it checks."""
 
+import pytest
+
 from games.citadels.engine.scoring import breakdown
+from games.engines.base import IllegalMove
 
 BASE = ["assassin", "thief", "magician", "king", "bishop", "merchant"]
 BASE += ["architect", "warlord"]
@@ -590,6 +593,25 @@ def test_diplomat_great_wall_is_not_applied_to_the_district_he_gives(table):
     t.gold(2, 0)
     t.play(0, {"type": "exchange", "district": temple, "seat": 2, "target": manor})
     assert t.player(0)["gold"] == 0 and t.player(2)["gold"] == 2
+
+
+def test_diplomat_cannot_take_a_district_identical_to_one_in_his_city(table):
+    """2016 rulebook: the Diplomat cannot take a district identical to one in
+    his city, not even for the one he gives (his plain Manor for a beautified
+    Manor is no exchange)."""
+    t = cast(table, edition="2016", diplomat=8)
+    t.characters(diplomat=0)
+    t.turn(0, "diplomat")
+    manor, _temple = t.city(0, "manor", "temple")
+    theirs, palace = t.city(2, "manor", "palace")
+    _beautify(t, 2, theirs)
+    t.gold(0, 9)
+    targets = {m["target"] for m in t.moves(0) if m["type"] == "exchange"}
+    assert theirs not in targets
+    assert palace in targets
+    move = {"type": "exchange", "district": manor, "seat": 2, "target": theirs}
+    with pytest.raises(IllegalMove):
+        t.play(0, move)
 
 
 def test_museum_cards_stay_with_the_museum_when_exchanged(table):
