@@ -349,7 +349,8 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
             "text": effects.building_text(
                 revealed["building"], eternal=view.get("mode") == "eternal"
             ),
-            "shape_name": SHAPE_NAMES.get(revealed["shape"], revealed["shape"]),
+            "name": effects.building_name(revealed["building"]),
+            "the_name": effects.the_building_name(revealed["building"]),
             "chosen": chosen,
             "rotate_to": _image_index(images, rotated),
             "mirror_to": _image_index(images, mirrored),

@@ -21,6 +21,7 @@ from games.my_city.engine.chapters import (
     LASTS,
     SCORE_CRITERIA,
 )
+from games.my_city.engine.texts import each_colour_building
 
 
 def chapter_of(episode: int) -> int:
@@ -30,7 +31,7 @@ def chapter_of(episode: int) -> int:
 
 def criterion_text(rule: dict) -> str:
     if rule["criterion"] == "colour_buildings":
-        return _("each {colour} building").format(colour=_(rule["colour"]))
+        return each_colour_building(rule["colour"])
     return _(SCORE_CRITERIA[rule["criterion"]])
 
 
