@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.boards import NO_TABLE, BoardTable
 from games.my_city.engine import texts as effects
+from games.my_city.standing import standing
 
 CELL = 24  # SVG units per space
 
@@ -196,6 +197,7 @@ def _board(view: dict, player: dict, names, pending_cells=None) -> dict:
         "circles": player["circles"],
         "count": len(player["placed"]),
         "lines": lines,
+        "standing": standing(detail),
     }
 
 
