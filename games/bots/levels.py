@@ -88,6 +88,9 @@ class ComputerPlayers:
     paired: Paired | None = None  # hard by paired playouts; None: the tree search
     lean_view: Callable | None = None  # (state, seat) -> what the heuristics read
     ladder_players: int = 2  # the seats of the ladder's games (bot_ladder)
+    # (state, seat, legal) -> the legal moves a computer player of any level
+    # considers (a random move included); None: every legal move.
+    candidates: Callable | None = None
 
 
 _players: dict[str, ComputerPlayers | None] = {}
@@ -150,7 +153,7 @@ def hard_move(
     players = players_for(engine)
     paired = players.paired if players else None
     if paired is not None:
-        legal = engine.legal_moves(state, seat)
+        legal = considered(engine, state, seat, engine.legal_moves(state, seat))
         return paired_choice(engine, state, seat, legal, paired, seed, budget, stats)
     with quiet():
         return search(
@@ -166,6 +169,15 @@ def hard_move(
         )
 
 
+def considered(engine, state: dict, seat: int, legal: list) -> list:
+    """The legal moves a computer player of that game considers: its
+    `candidates` where it has one (never an empty list), else all of them."""
+    players = players_for(engine)
+    if players is None or players.candidates is None or not legal:
+        return legal
+    return players.candidates(state, seat, legal) or legal
+
+
 def choose_move(
     engine,
     state: dict,
@@ -179,6 +191,7 @@ def choose_move(
     legal = engine.legal_moves(state, seat)
     if not legal:
         raise ValueError("The computer player has no legal move.")
+    legal = considered(engine, state, seat, legal)
     rng = random.Random(seed)
     if len(legal) == 1:
         return legal[0]

@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.boards import NO_TABLE, BoardTable
 from games.my_city.engine import texts as effects
+from games.my_city.standing import standing
 
 CELL = 24  # SVG units per space
 
@@ -196,6 +197,7 @@ def _board(view: dict, player: dict, names, pending_cells=None) -> dict:
         "circles": player["circles"],
         "count": len(player["placed"]),
         "lines": lines,
+        "standing": standing(detail),
     }
 
 
@@ -349,7 +351,8 @@ def layout(view, position, legal, table: BoardTable = NO_TABLE) -> dict:
             "text": effects.building_text(
                 revealed["building"], eternal=view.get("mode") == "eternal"
             ),
-            "shape_name": SHAPE_NAMES.get(revealed["shape"], revealed["shape"]),
+            "name": effects.building_name(revealed["building"]),
+            "the_name": effects.the_building_name(revealed["building"]),
             "chosen": chosen,
             "rotate_to": _image_index(images, rotated),
             "mirror_to": _image_index(images, mirrored),

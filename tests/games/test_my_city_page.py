@@ -389,3 +389,16 @@ def test_the_episode_page_tells_the_chapter_story_and_the_episodes_own_rule(ana,
     episode = body[body.index('data-rules="episode"') :]
     assert "Race:" in episode[: episode.index("</ul>")]
     assert 'data-rules="replaced"' in body
+
+
+def test_the_board_says_how_the_score_stands_in_words(game, ana):
+    """A fresh board reads "what counts so far" and what the empty meadows will
+    cost, not a bare -73 (issue 31)."""
+    detail = ENGINE.view(game.state, 0)["players"][0]["detail"]
+    empty = sum(detail["empty_by_row"])
+    counted = detail["total"] - detail["empty_meadows"]
+    html = login(ana).get(game.get_absolute_url()).content.decode()
+    standing = html.split("data-standing", 1)[1].split("</div>", 1)[0]
+    assert f"Counted so far: {counted} points" in standing
+    assert f"Your {empty} empty meadows will cost {empty} points at the end" in standing
+    assert f"your city would score {detail['total']}." in standing

@@ -66,6 +66,12 @@ def score_move(view: dict, seat: int, move: dict) -> float:
     return counted_score(view, seat, move)
 
 
+def placement_gain(view: dict, seat: int, move: dict) -> float:
+    """The points a placement adds to the seat's score as the engine counts
+    them now (the rules in force, the races still open)."""
+    return counted_score(view, seat, move) - 0.1 * easy.score_move(view, seat, move)
+
+
 def counted_score(view: dict, seat: int, move: dict) -> float:
     """A placement's score counted by the engine's scoring on the board before
     and after it (what `score_move` gives in every case)."""

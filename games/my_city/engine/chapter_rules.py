@@ -7,7 +7,7 @@ the permanent board changes, and the validation of custom chapters (options
 
 from __future__ import annotations
 
-from games.engines.base import InvalidOptions, _
+from games.engines.base import InvalidOptions, _, ngettext
 from games.my_city.engine.board import COLS, ROWS
 from games.my_city.engine.buildings import CAMPAIGN_BUILDINGS, COLOURS
 from games.my_city.engine.chapters import (
@@ -21,6 +21,8 @@ from games.my_city.engine.chapters import (
     LASTS,
     SCORE_CRITERIA,
 )
+from games.my_city.engine.race_texts import race_goal, race_prize
+from games.my_city.engine.texts import each_colour_building
 
 
 def chapter_of(episode: int) -> int:
@@ -30,31 +32,47 @@ def chapter_of(episode: int) -> int:
 
 def criterion_text(rule: dict) -> str:
     if rule["criterion"] == "colour_buildings":
-        return _("each {colour} building").format(colour=_(rule["colour"]))
+        return each_colour_building(rule["colour"])
     return _(SCORE_CRITERIA[rule["criterion"]])
 
 
+def points_for(rule: dict) -> str:
+    """ "You score 2 points for each ...", "You lose 1 point for each ..."."""
+    points, what = rule["points"], criterion_text(rule)
+    if points < 0:
+        return ngettext(
+            "You lose {points} point for {what}.",
+            "You lose {points} points for {what}.",
+            -points,
+        ).format(points=-points, what=what)
+    return ngettext(
+        "You score {points} point for {what}.",
+        "You score {points} points for {what}.",
+        points,
+    ).format(points=points, what=what)
+
+
 def sticker_text(sticker: dict) -> str:
-    return _("{points:+d} point(s) for {what} (your sticker).").format(
-        points=sticker["points"], what=criterion_text(sticker)
-    )
+    return ngettext(
+        "Sticker: {points} point for {what}.",
+        "Sticker: {points} points for {what}.",
+        abs(sticker["points"]),
+    ).format(points=sticker["points"], what=criterion_text(sticker))
 
 
 def rule_text(rule: dict) -> str:
     """One English sentence (translatable) saying what a rule does, for the pages."""
     kind = rule["kind"]
     if kind == "score":
-        return _("{points:+d} point(s) for {what}.").format(
-            points=rule["points"], what=criterion_text(rule)
-        )
+        return points_for(rule)
     if kind == "race":
-        return _(
-            "Race: the first to reach {count} for {what} scores {points} at once."
-        ).format(count=rule["count"], what=criterion_text(rule), points=rule["points"])
+        return " ".join([race_goal(rule), race_prize(rule["points"])])
     if kind == "board":
-        return _("New on the board for good: {item} on {n} space(s).").format(
-            item=_(rule["item"]), n=len(rule["cells"])
-        )
+        return ngettext(
+            "New on the board for good: {item} on {n} space.",
+            "New on the board for good: {item} on {n} spaces.",
+            len(rule["cells"]),
+        ).format(item=_(rule["item"]), n=len(rule["cells"]))
     if kind == "remove_buildings":
         return _("Out of the game: {names}.").format(names=", ".join(rule["buildings"]))
     if kind == "catch_up":
@@ -62,9 +80,27 @@ def rule_text(rule: dict) -> str:
             "Players behind the leader in progress circles start {points} higher."
         ).format(points=rule["points"])
     if kind == "stickers":
-        return _(
-            "After each episode, in finishing order, each player takes a sticker: {offer}"
-        ).format(offer=" / ".join(sticker_text(s) for s in rule["offer"]))
+        offer = rule["offer"]
+        lines = [
+            ngettext(
+                "After each episode, each player in finishing order takes one "
+                "of these {n} sticker, a rule of their own for the rest of the "
+                "campaign.",
+                "After each episode, each player in finishing order takes one "
+                "of these {n} stickers, a rule of their own for the rest of the "
+                "campaign.",
+                len(offer),
+            ).format(n=len(offer))
+        ]
+        for sticker in offer:
+            lines.append(
+                ngettext(
+                    "One sticker scores {points} point for {what}.",
+                    "One sticker scores {points} points for {what}.",
+                    abs(sticker["points"]),
+                ).format(points=sticker["points"], what=criterion_text(sticker))
+            )
+        return " ".join(lines)
     return {
         "fell_covered_trees": _("After each episode, trees under buildings are gone."),
         "clear_covered_rocks": _("After each episode, rocks under buildings are gone."),

@@ -96,6 +96,96 @@ SPACE_NAMES = {
 }
 
 
+# A building named as a whole phrase per colour and shape, so that each language
+# orders and agrees its words ("équerre bleue"); with its article where a
+# sentence names it ("{p} built the blue corner").
+BUILDING_NAMES = {
+    "yellow kiosk": gettext_noop("yellow kiosk"),
+    "yellow corner": gettext_noop("yellow corner"),
+    "yellow row": gettext_noop("yellow row"),
+    "yellow hall": gettext_noop("yellow hall"),
+    "yellow block": gettext_noop("yellow block"),
+    "yellow court": gettext_noop("yellow court"),
+    "yellow tower": gettext_noop("yellow tower"),
+    "yellow manor": gettext_noop("yellow manor"),
+    "red kiosk": gettext_noop("red kiosk"),
+    "red corner": gettext_noop("red corner"),
+    "red row": gettext_noop("red row"),
+    "red hall": gettext_noop("red hall"),
+    "red block": gettext_noop("red block"),
+    "red court": gettext_noop("red court"),
+    "red tower": gettext_noop("red tower"),
+    "red manor": gettext_noop("red manor"),
+    "blue kiosk": gettext_noop("blue kiosk"),
+    "blue corner": gettext_noop("blue corner"),
+    "blue row": gettext_noop("blue row"),
+    "blue hall": gettext_noop("blue hall"),
+    "blue block": gettext_noop("blue block"),
+    "blue court": gettext_noop("blue court"),
+    "blue tower": gettext_noop("blue tower"),
+    "blue manor": gettext_noop("blue manor"),
+    "church": gettext_noop("church"),
+}
+THE_BUILDING_NAMES = {
+    "yellow kiosk": gettext_noop("the yellow kiosk"),
+    "yellow corner": gettext_noop("the yellow corner"),
+    "yellow row": gettext_noop("the yellow row"),
+    "yellow hall": gettext_noop("the yellow hall"),
+    "yellow block": gettext_noop("the yellow block"),
+    "yellow court": gettext_noop("the yellow court"),
+    "yellow tower": gettext_noop("the yellow tower"),
+    "yellow manor": gettext_noop("the yellow manor"),
+    "red kiosk": gettext_noop("the red kiosk"),
+    "red corner": gettext_noop("the red corner"),
+    "red row": gettext_noop("the red row"),
+    "red hall": gettext_noop("the red hall"),
+    "red block": gettext_noop("the red block"),
+    "red court": gettext_noop("the red court"),
+    "red tower": gettext_noop("the red tower"),
+    "red manor": gettext_noop("the red manor"),
+    "blue kiosk": gettext_noop("the blue kiosk"),
+    "blue corner": gettext_noop("the blue corner"),
+    "blue row": gettext_noop("the blue row"),
+    "blue hall": gettext_noop("the blue hall"),
+    "blue block": gettext_noop("the blue block"),
+    "blue court": gettext_noop("the blue court"),
+    "blue tower": gettext_noop("the blue tower"),
+    "blue manor": gettext_noop("the blue manor"),
+    "church": gettext_noop("the church"),
+}
+EACH_COLOUR_BUILDING = {
+    "yellow": gettext_noop("each yellow building"),
+    "red": gettext_noop("each red building"),
+    "blue": gettext_noop("each blue building"),
+}
+
+
+def _name_key(building: str) -> str:
+    info = BUILDINGS.get(building)
+    if info is None:
+        return ""
+    if info["colour"] == CHURCH:
+        return "church"
+    return f"{info['colour']} {info['shape']}"
+
+
+def building_name(building: str) -> str:
+    """The building's name in the reader's language ("blue corner")."""
+    key = _name_key(building)
+    return _(BUILDING_NAMES[key]) if key else building
+
+
+def the_building_name(building: str) -> str:
+    """The building's name with its article, for a sentence ("the blue corner")."""
+    key = _name_key(building)
+    return _(THE_BUILDING_NAMES[key]) if key else building
+
+
+def each_colour_building(colour: str) -> str:
+    """ "each blue building", a whole phrase per colour."""
+    return _(EACH_COLOUR_BUILDING[colour])
+
+
 def space_points(code: str) -> int | None:
     """The signed points a space's items are worth at the end, uncovered."""
     if code in TREES:
@@ -153,4 +243,7 @@ def every_text() -> list[str]:
         ETERNAL_GROUP,
         *SPACES.values(),
         *SPACE_NAMES.values(),
+        *BUILDING_NAMES.values(),
+        *THE_BUILDING_NAMES.values(),
+        *EACH_COLOUR_BUILDING.values(),
     ]

@@ -23,6 +23,7 @@ from games.my_city.engine.rules import (
     track,
 )
 from games.my_city.engine.scoring import ranking
+from games.my_city.engine.texts import the_building_name
 
 
 def pending_id(state: dict, seat: int) -> str:
@@ -155,11 +156,9 @@ def _number(value) -> str:
 
 def _place_line(who: str, move: dict) -> str:
     building = move.get("building")
-    info = BUILDINGS.get(building, {"colour": "?", "shape": "?"})
-    return _("{p} built the {colour} {shape} ({b}) at row {row}, column {col}.").format(
+    return _("{p} built {building} ({b}) at row {row}, column {col}.").format(
         p=who,
-        colour=_(info["colour"]),
-        shape=_(info["shape"]),
+        building=the_building_name(building) if building in BUILDINGS else "?",
         b=building,
         row=_number(move.get("row")),
         col=_number(move.get("col")),

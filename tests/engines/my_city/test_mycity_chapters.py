@@ -44,7 +44,7 @@ def test_chapter_2_river_rule_replaces_chapter_1s_and_says_so():
     assert ("score", "building_on_river", 2) in later
     assert ("score", "building_on_river", 1) not in later
     assert episode_rules(4)["replaced"] == [
-        "+1 point(s) for each building with an edge on the river."
+        "You score 1 point for each building with an edge on the river."
     ]
     assert ("score", "building_on_river", 1) not in _kinds(20)
 
@@ -160,7 +160,7 @@ def test_stickers_first_choice_goes_to_the_winner_and_carry_on():
     put(nxt, 0, "Y1", 0, 0, 3)
     view = ENGINE.view(nxt, 0)
     assert view["players"][0]["detail"]["stickers"] == {"top_row_buildings": 1}
-    assert view["players"][0]["stickers"][0]["text"].endswith("(your sticker).")
+    assert view["players"][0]["stickers"][0]["text"].startswith("Sticker: 1 point")
 
 
 def test_chapter_3_wells_appear_and_score_when_surrounded():

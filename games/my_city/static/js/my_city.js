@@ -123,6 +123,35 @@
     openOnTargets();
   }
 
+  // After a move, and whenever a new decision arrives (the round resolved by
+  // the poll), the board's decision is brought on screen: the revealed
+  // building, its images and the grid below them. Otherwise the page stays
+  // where the player had scrolled down to the target, which on a phone is the
+  // bottom of the new, shorter board, sometimes a blank screen.
+  var moved = false;
+  var hadDecision = false;
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var config = event.detail.requestConfig || {};
+    if ((config.verb || "").toLowerCase() === "post") moved = true;
+  });
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (target && target.id === "board") {
+      hadDecision = !!target.querySelector(".mc-revealed .mc-orient");
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    var board = document.getElementById("board");
+    var strip = board && board.querySelector(".mc-revealed");
+    var wasMove = moved;
+    moved = false;
+    if (!strip || !strip.querySelector(".mc-orient")) return;
+    if (!wasMove && hadDecision) return;
+    var box = strip.getBoundingClientRect();
+    if (box.top >= 0 && box.bottom <= window.innerHeight) return;
+    window.scrollTo({ top: window.scrollY + box.top - 8, behavior: "instant" });
+  });
+
   // The page's poll keeps the image the player chose (?o=N) when the board refreshes.
   document.addEventListener("htmx:configRequest", function (event) {
     var el = event.detail.elt;
