@@ -107,6 +107,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
                 "django.template.context_processors.i18n",
+                "accounts.context_processors.site_name",
                 "games.context_processors.waiting_count",
                 "games.context_processors.push",
             ],
