@@ -50,11 +50,14 @@ class AccountAdapter(DefaultAccountAdapter):
 
     def save_user(self, request, user, form, commit=True):
         user = super().save_user(request, user, form, commit=False)
+        cleaned = getattr(form, "cleaned_data", {})
+        if cleaned.get("display_name"):  # asked at sign-up (accounts.forms)
+            user.display_name = cleaned["display_name"]
         if not user.display_name:
             user.display_name = user.email.split("@")[0][:40]
         language = translation.get_language() or "en"
         user.language = "fr" if language.startswith("fr") else "en"
-        zone = getattr(form, "cleaned_data", {}).get("timezone")
+        zone = cleaned.get("timezone")
         if zone:  # the browser's, checked by accounts.forms.SignupForm
             user.timezone = zone
         if commit:

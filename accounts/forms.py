@@ -95,13 +95,32 @@ class LoginForm(allauth_forms.LoginForm):
 
 
 class SignupForm(allauth_forms.SignupForm):
-    """allauth's sign-up form, with the browser's time zone (a hidden field that
-    static/js/timezone.js fills; left empty without JavaScript)."""
+    """allauth's sign-up form, with the display name (asked, first) and the
+    browser's time zone (a hidden field that static/js/timezone.js fills; left
+    empty without JavaScript)."""
 
+    display_name = forms.CharField(
+        label=_("Display name"),
+        max_length=User._meta.get_field("display_name").max_length,
+        help_text=_("How other players see you."),
+        widget=forms.TextInput(
+            attrs={"placeholder": _("Display name"), "autocomplete": "nickname"}
+        ),
+    )
     timezone = forms.CharField(
         required=False,
         widget=forms.HiddenInput(attrs={"data-detect-timezone": ""}),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.order_fields(["display_name", *self.fields])
+
+    def clean_display_name(self):
+        name = self.cleaned_data["display_name"].strip()
+        if not name:
+            raise forms.ValidationError(_("Choose a display name."))
+        return name
 
     def clean_timezone(self):
         zone = self.cleaned_data["timezone"]

@@ -18,7 +18,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import registry
-from games.bots.names import bot_name
+from games.bots.names import bot_name, level_rank
 from games.engines.base import InvalidOptions
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -146,9 +146,8 @@ class CampaignPlayer(models.Model):
     @property
     def name(self) -> str:
         if self.is_bot:
-            return bot_name(
-                self.campaign.engine, self.bot_level, self.position, gettext
-            )
+            rank = level_rank(self, self.campaign.players.all())
+            return bot_name(self.campaign.engine, self.bot_level, rank, gettext)
         return self.user.name if self.user else "?"
 
 

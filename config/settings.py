@@ -22,6 +22,9 @@ env = environ.Env()
 env.smart_cast = False
 
 DEBUG = env.bool("DEBUG", default=True)
+# Under DEBUG the site still shows its own 404/403/500 pages (config/error_pages.py)
+# unless this asks for Django's debug pages.
+DEBUG_ERROR_PAGES = env.bool("DEBUG_ERROR_PAGES", default=False)
 # The development key is public (it is in this file): outside DEBUG the site
 # refuses to start without a key of its own, or with this one given as its own.
 development_key = "insecure-embedded-key-change-me-in-production-0123456789"  # noqa: S105
@@ -86,6 +89,7 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "config.error_pages.SiteErrorPagesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -103,6 +107,7 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "django.template.context_processors.csp",
                 "django.template.context_processors.i18n",
+                "accounts.context_processors.site_name",
                 "games.context_processors.waiting_count",
                 "games.context_processors.push",
             ],

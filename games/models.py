@@ -8,7 +8,7 @@ from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.bots.levels import DEFAULT_LEVEL, LEVELS
-from games.bots.names import bot_name
+from games.bots.names import bot_name, level_rank
 
 # The computer players' levels as the site names them (games/bots/levels.py).
 BOT_LEVEL_LABELS = {
@@ -167,7 +167,8 @@ class Seat(models.Model):
     def name(self) -> str:
         if self.is_bot:
             # Its own name at this table, translated (games/bots/names.py).
-            return bot_name(self.game.engine, self.bot_level, self.position, gettext)
+            rank = level_rank(self, self.game.seat_list())
+            return bot_name(self.game.engine, self.bot_level, rank, gettext)
         return self.user.name if self.user else "?"
 
 

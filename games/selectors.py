@@ -223,8 +223,14 @@ def _latest_runs(lines: list[dict]) -> list[dict]:
     return [line for run in runs.values() for line in run]
 
 
-def board_context(*, game: Game, user, just_ended: bool = False, played=None) -> dict:
+def board_context(
+    *, game: Game, user, just_ended: bool = False, played=None, live: bool = False
+) -> dict:
     """Everything a board template needs; hidden information comes only from `view`.
+
+    `live`: the board refreshes a page the viewer has open (the poll): the moves
+    it brings are marked as they arrive, but none counts as "new since your last
+    visit" (this is the same visit).
 
     `played` (a `games.services.moves.MovePlayed`, for the viewer's own move
     just applied to `game`) carries the engine's answers about the new state:
@@ -274,7 +280,7 @@ def board_context(*, game: Game, user, just_ended: bool = False, played=None) ->
         )
     else:
         context["log"] = log_lines(game=game, seat=seat)
-    context["log_new"] = sum(line["new"] for line in context["log"])
+    context["log_new"] = 0 if live else sum(line["new"] for line in context["log"])
     context["last_moves"] = last_moves(context["log"])
     if len(context["log"]) >= LOG_LINES:
         # A seat whose latest turn is older than the lines read (a big table):

@@ -145,7 +145,7 @@ def game_page(request, game_id):
         return _cancelled(request, game_id, page=not request.htmx)
     if not selectors.can_see(game, request.user, token=request.GET.get("invite")):
         raise Http404
-    presence_mark(game_id=game.pk, user=request.user)
+    presence_mark(game_id=game.pk, user=request.user, shown=True)
     context = selectors.board_context(game=game, user=request.user)
     return _board(request, context, page=not request.htmx)
 
@@ -180,10 +180,11 @@ def poll(request, game_id):
         presence_mark(game_id=game_id, user=request.user)
         return HttpResponse(status=204)
     game = _visible_game(request, game_id, token=token)
-    # Marked after the seats are read: the board marks what is new since the
-    # viewer's previous look, not since this one.
-    presence_mark(game_id=game_id, user=request.user)
-    context = selectors.board_context(game=game, user=request.user)
+    # Marked after the seats are read: the board marks the moves that arrived
+    # since the board the viewer was last shown; none counts as new since the
+    # last visit, the page being open (`live`).
+    presence_mark(game_id=game_id, user=request.user, shown=True)
+    context = selectors.board_context(game=game, user=request.user, live=True)
     return _board(request, context, poll=True)
 
 

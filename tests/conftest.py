@@ -2,6 +2,8 @@ import os
 
 import pytest
 
+from tests.browsers import NO_CHROMIUM, find_chromium, not_run_line
+
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # sync Playwright + ORM
 
 CHROMIUM_ARGS = [
@@ -16,11 +18,24 @@ CHROMIUM_ARGS = [
 ]
 
 
+CHROMIUM = find_chromium()
+
+
+def is_browser_test(item):
+    return "e2e" in item.keywords or "/e2e/" in str(item.path)
+
+
+def pytest_report_header(config):
+    if CHROMIUM is None:
+        return f"browser tests: not run, {NO_CHROMIUM}"
+    return f"browser tests: {CHROMIUM}"
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     return {
         **browser_type_launch_args,
-        "executable_path": "/usr/bin/chromium",
+        "executable_path": CHROMIUM,
         "args": CHROMIUM_ARGS,
     }
 
@@ -175,13 +190,49 @@ def pytest_collection_modifyitems(config, items):
     fail in asgiref ("cannot use AsyncToSync in the same thread as an async
     event loop"). xdist hands out tests in this order, so every process runs
     its browser tests after all its others."""
-    items.sort(key=lambda item: "e2e" in item.keywords or "/e2e/" in str(item.path))
+    items.sort(key=is_browser_test)
+    if CHROMIUM is None:
+        browser_tests = [item for item in items if is_browser_test(item)]
+        for item in browser_tests:
+            item.add_marker(pytest.mark.skip(reason=NO_CHROMIUM))
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if (
+            browser_tests
+            and reporter is not None
+            and not hasattr(config, "workerinput")
+        ):
+            reporter.write_line(not_run_line(len(browser_tests)))
     if "heavy" in (config.getoption("markexpr") or ""):
         return
     skip = pytest.mark.skip(reason="a larger sample: run with -m heavy")
     for item in items:
         if "heavy" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    """Under xdist the processes collect: the first to finish says at the start of
+    the run how many browser tests will not run."""
+    config = node.config
+    if CHROMIUM is None and not getattr(config, "browser_tests_counted", False):
+        config.browser_tests_counted = True
+        count = sum("tests/e2e/" in test_id for test_id in ids)
+        if count:
+            config.pluginmanager.get_plugin("terminalreporter").write_line(
+                not_run_line(count)
+            )
+
+
+def pytest_terminal_summary(terminalreporter):
+    """At the end of the run, again: the browser tests skipped for want of one."""
+    count = sum(
+        1
+        for report in terminalreporter.stats.get("skipped", [])
+        if isinstance(report.longrepr, tuple) and NO_CHROMIUM in report.longrepr[2]
+    )
+    if count:
+        terminalreporter.write_sep("=", not_run_line(count), yellow=True)
 
 
 @pytest.fixture

@@ -3,9 +3,11 @@
 translated in the catalogue (`gettext_noop`: the site translates them when it
 shows them, in the reader's language).
 
-`bot_name(slug, level, position)` never gives two seats of one table the same
-name: the lists of one game are disjoint between levels, and within a level the
-seat's position picks the name (a second round through the list adds a number).
+`bot_name(slug, level, rank)` never gives two seats of one table the same name:
+the lists of one game are disjoint between levels, and within a level the seat's
+rank among that level's computer players at the table (`level_rank`) picks the
+name, so that they are distinct without numbers as long as the list lasts (a
+second round through it adds a number).
 """
 
 from __future__ import annotations
@@ -21,13 +23,23 @@ FALLBACK = {
 }
 
 
-def bot_name(slug: str, level: str, position: int, translate=str) -> str:
-    """The name of the computer player of `level` at seat `position`, translated
-    by `translate` (the site passes `gettext`)."""
+def bot_name(slug: str, level: str, rank: int, translate=str) -> str:
+    """The name of the `rank`-th (from 0) computer player of `level` at a table,
+    translated by `translate` (the site passes `gettext`)."""
     names = names_of(slug).get(level) or FALLBACK["normal"]
-    name = translate(names[position % len(names)])
-    lap = position // len(names)
+    name = translate(names[rank % len(names)])
+    lap = rank // len(names)
     return f"{name} {lap + 1}" if lap else name
+
+
+def level_rank(seat, seats) -> int:
+    """How many computer players of `seat`'s level sit before it among `seats`
+    (anything with `position` and `bot_level`)."""
+    return sum(
+        1
+        for other in seats
+        if other.bot_level == seat.bot_level and other.position < seat.position
+    )
 
 
 def names_of(slug: str) -> dict[str, tuple[str, ...]]:

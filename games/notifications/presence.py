@@ -1,7 +1,9 @@
 """Presence: no "your turn" email while the player has the game's page open.
 
 The game page marks its viewer's seat (`presence_mark`, at most one UPDATE per
-30 s); a "your turn" email to a player seen within `PRESENCE_WINDOW` waits
+30 s while nothing changes; at once whenever a board is sent, so that `seen_at`
+is never older than the last move the viewer was shown: the board's "new since
+your last visit" counts from it); a "your turn" email to a player seen within `PRESENCE_WINDOW` waits
 `POSTPONE` longer, and again at each look.
 """
 
@@ -19,12 +21,15 @@ PRESENCE_WINDOW = timedelta(seconds=75)  # "looking at the page" if seen this re
 POSTPONE = timedelta(minutes=2)  # a "your turn" email waits this long per look
 
 
-def presence_mark(*, game_id: int, user) -> None:
-    """The user has the game's page open. Cheap: at most one UPDATE per 30 s."""
+def presence_mark(*, game_id: int, user, shown: bool = False) -> None:
+    """The user has the game's page open. Cheap: at most one UPDATE per 30 s,
+    unless a board is `shown` to them (then at once: they have seen its moves)."""
     if not user.is_authenticated:
         return
     key = f"presence:{game_id}:{user.pk}"
-    if cache.add(key, 1, timeout=PRESENCE_WRITE_SECONDS):
+    if shown:
+        cache.set(key, 1, timeout=PRESENCE_WRITE_SECONDS)
+    if shown or cache.add(key, 1, timeout=PRESENCE_WRITE_SECONDS):
         Seat.objects.filter(game_id=game_id, user_id=user.pk).update(
             seen_at=timezone.now()
         )

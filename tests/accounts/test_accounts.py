@@ -28,11 +28,12 @@ def test_sign_up_confirm_email_then_log_in_and_out(client):
             "email": "cleo@example.com",
             "password1": "correct horse battery",
             "password2": "correct horse battery",
+            "display_name": "Cleo the Bold",
         },
     )
     assert response.status_code == 302
     user = User.objects.get(email="cleo@example.com")
-    assert user.display_name == "cleo"
+    assert user.display_name == "Cleo the Bold"  # asked, not taken from the address
     # Not confirmed yet: the login is held until the address is confirmed.
     assert client.get(reverse("games:my_games")).status_code == 302
     confirm = link_in_last_mail("/accounts/confirm-email/")
@@ -57,6 +58,7 @@ def test_unconfirmed_address_cannot_log_in(client):
             "email": "dan@example.com",
             "password1": "correct horse battery",
             "password2": "correct horse battery",
+            "display_name": "Dan",
         },
     )
     client.logout()
@@ -168,6 +170,7 @@ def _sign_up(client, email):
             "email": email,
             "password1": "correct horse battery",
             "password2": "correct horse battery",
+            "display_name": email.split("@")[0].title(),
         },
     )
 
@@ -179,6 +182,38 @@ def test_emails_name_the_site_not_the_host(client, settings):
     assert message.subject == "[Les Tables] Please Confirm Your Email Address"
     assert "Hello from Les Tables!" in message.body
     assert "testserver!" not in message.body
+    assert "This address was given to open an account on Les Tables." in message.body
+    assert "user eve" not in message.body and "register an account on" not in (
+        message.body
+    )
+
+
+def test_sign_up_asks_the_display_name_first_and_writes_sign_up_one_way(client):
+    page = client.get(reverse("account_signup")).content.decode()
+    assert "Sign Up" not in page and "Signup" not in page
+    assert page.count("Sign up") >= 3  # the title, the heading, the button (+ menu)
+    names = re.findall(r'<input[^>]*name="(\w+)"', page)
+    fields = [n for n in names if n not in ("csrfmiddlewaretoken", "timezone", "next")]
+    assert fields[:2] == ["display_name", "email"]
+    response = client.post(
+        reverse("account_signup"),
+        {
+            "email": "gus@example.com",
+            "password1": "correct horse battery",
+            "password2": "correct horse battery",
+            "display_name": "   ",
+        },
+    )
+    assert response.status_code == 200  # refused: a name is needed
+    assert not User.objects.filter(email="gus@example.com").exists()
+
+
+def test_the_confirmation_page_names_the_site_not_the_user_and_host(client, settings):
+    settings.SITE_NAME = "Les Tables"
+    _sign_up(client, "hal@example.com")
+    page = client.get(link_in_last_mail("/accounts/confirm-email/")).content.decode()
+    assert "is your address on Les Tables." in page
+    assert "for user" not in page and "testserver" not in page
 
 
 def test_address_confirmed_in_another_browser_says_log_in_with_it(client):
@@ -207,3 +242,14 @@ def test_address_confirmed_in_the_sign_up_browser_logs_in_without_a_word(client)
     response = client.post(link_in_last_mail("/accounts/confirm-email/"), follow=True)
     assert response.redirect_chain[-1][0] == reverse("games:my_games")
     assert "log in to continue" not in response.content.decode()
+
+
+def test_the_confirmation_page_and_email_in_french(client, settings, french_catalogue):
+    settings.SITE_NAME = "Les Tables"
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "fr"
+    _sign_up(client, "ida@example.com")
+    assert "Cette adresse a été donnée pour ouvrir un compte sur Les Tables." in (
+        mail.outbox[-1].body
+    )
+    page = client.get(link_in_last_mail("/accounts/confirm-email/")).content.decode()
+    assert "est votre adresse sur Les Tables." in page

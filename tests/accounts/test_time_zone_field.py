@@ -48,6 +48,7 @@ def sign_up(client, **extra):
             "email": "cleo@example.com",
             "password1": "correct horse battery",
             "password2": "correct horse battery",
+            "display_name": "Cleo",
             **extra,
         },
     )

@@ -18,6 +18,7 @@ PASSWORD = "a long enough password 7"
 
 def sign_up(page, base, email):
     page.goto(f"{base}/accounts/signup/")
+    page.fill("input[name=display_name]", email.split("@")[0].title())
     page.fill("input[name=email]", email)
     page.fill("input[name=password1]", PASSWORD)
     page.fill("input[name=password2]", PASSWORD)

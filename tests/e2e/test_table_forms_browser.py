@@ -67,6 +67,7 @@ def test_sign_up_takes_the_browsers_time_zone(browser, live_server):
     context = browser.new_context(timezone_id="Asia/Tokyo")
     page = context.new_page()
     page.goto(f"{live_server.url}/accounts/signup/")
+    page.fill("input[name=display_name]", "Cleo")
     page.fill("input[name=email]", "cleo@example.com")
     page.fill("input[name=password1]", "a long enough password 7")
     page.fill("input[name=password2]", "a long enough password 7")

@@ -66,6 +66,30 @@ def test_computer_players_never_share_a_name_at_a_table(ana):
     assert "Computer" not in names
 
 
+@pytest.mark.parametrize("slug", ["citadels", "my-city"])
+def test_as_many_computer_players_as_names_have_them_all_without_numbers(ana, slug):
+    """A four-seat table with three hard computer players: the three hard names,
+    not "Grand Architect 2" with no "Grand Architect" at the table."""
+    game = services.game_create(
+        creator=ana, engine_slug=slug, num_players=4, options={}
+    )
+    for _ in range(3):
+        services.seat_add_bot(game_id=game.pk, user=ana, level="hard")
+    seats = Game.objects.get(pk=game.pk).seats.order_by("position")
+    names = [seat.name for seat in seats if seat.is_bot]
+    assert sorted(names) == sorted(names_of(slug)["hard"])
+
+
+def test_names_run_through_each_level_list_on_their_own(ana):
+    """Seats of two levels mixed: each level's first name is taken first."""
+    game = citadels_table(ana, players=5)
+    for level in ("easy", "hard", "easy", "hard"):
+        services.seat_add_bot(game_id=game.pk, user=ana, level=level)
+    names = [s.name for s in Game.objects.get(pk=game.pk).seats.order_by("position")]
+    easy, hard = names_of("citadels")["easy"], names_of("citadels")["hard"]
+    assert names[1:] == [easy[0], hard[0], easy[1], hard[1]]
+
+
 def test_computer_players_of_different_levels_have_different_names():
     for game in (names_of(e.slug) for e in engines.all()):
         lists = [set(names) for names in game.values()]
@@ -86,7 +110,7 @@ def test_a_computer_players_name_is_translated(ana):
     english = seat.name
     with translation.override("fr"):
         french = seat.name
-    assert english == bot_name("citadels", "hard", 1)
+    assert english == bot_name("citadels", "hard", 0)
     assert french != english and french
 
 

@@ -281,6 +281,37 @@ def test_log_marks_the_lines_added_since_the_viewers_last_visit(
     assert 'class="last-move new"' not in again
 
 
+def test_moves_that_arrive_while_the_page_is_open_are_not_new(
+    lost_cities_game, by_seat
+):
+    """Ben has the page open while Ana plays: her moves reach him by the poll
+    (marked as they arrive) and are not counted "new since your last visit",
+    neither in the refreshed board nor when he reloads the page a few seconds
+    later (within the 30 s presence throttle)."""
+    game = lost_cities_game
+    waiter, _ = play(game, by_seat, numbered_discard)
+    play(game, by_seat, deck_draw)
+    mover = 1 - waiter
+    by_seat[waiter].get(game.get_absolute_url())
+    game.refresh_from_db()
+    shown = game.version
+    play(game, by_seat, numbered_discard)
+    play(game, by_seat, deck_draw)
+    refreshed = by_seat[waiter].get(
+        reverse("games:poll", args=[game.pk]),
+        {"version": shown},
+        HTTP_HX_REQUEST="true",
+    )
+    assert refreshed.status_code == 200
+    refreshed = refreshed.content.decode()
+    assert set(log_items(refreshed)) == {1, 2, 3, 4}
+    assert "new-count" not in refreshed
+    assert f'data-last-move="{mover}"' in top_bar(refreshed)
+    again = by_seat[waiter].get(game.get_absolute_url()).content.decode()
+    assert NEW_LABEL not in again and "new-count" not in again
+    assert 'class="last-move new"' not in again
+
+
 def test_a_move_played_for_an_absent_player_is_new_to_them(lost_cities_game, by_seat):
     """A move at the viewer's own seat made long after their last look (their time
     ran out) is news to them; the moves they send from the page are not."""
