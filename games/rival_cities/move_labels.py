@@ -80,6 +80,15 @@ def card_text(view: dict, card_id: str) -> str:
     return card_id
 
 
+def inkwell_card_text(view: dict) -> str:
+    """The words of the card on the space where the inkwell stands ("" when the
+    space is empty)."""
+    for space in view["ring"]:
+        if space.get("inkwell") and space["card"]:
+            return space["card"]["text"]
+    return ""
+
+
 def _alliance(view: dict, card_id: str) -> dict | None:
     for card in view["alliances"]["board"]:
         if card and card["id"] == card_id:
@@ -125,7 +134,10 @@ def move_label(move: dict, view: dict) -> str:  # noqa: C901, PLR0911, PLR0912
         return _("Pay 1 %(res)s") % {"res": res_name(move["resource"])}
     if kind == "option":
         option = move["option"]
+        here = inkwell_card_text(view)
         if option == "A":
+            if here:
+                return _("Option A: %(card)s") % {"card": here}
             return _("Option A: the card on your space")
         if option == "B":
             return _("Option B: play from your hand: %(card)s") % {
@@ -133,10 +145,18 @@ def move_label(move: dict, view: dict) -> str:  # noqa: C901, PLR0911, PLR0912
             }
         if option == "C":
             text = card_text(view, move["card"])
-            if move["first"] == "A":
-                return _("Option C: your space first, then %(card)s") % {"card": text}
-            return _("Option C: %(card)s first, then your space") % {"card": text}
+            if not here:
+                here = _("your space")
+            first, then = (here, text) if move["first"] == "A" else (text, here)
+            return _("Option C: %(first)s, then %(then)s") % {
+                "first": first,
+                "then": then,
+            }
         if option == "D":
+            if here:
+                return _("Option D: keep %(card)s in your hand for later") % {
+                    "card": here
+                }
             return _("Option D: take this special card into your hand")
         return _("End your turn (no option is possible)")
     if kind == "half":

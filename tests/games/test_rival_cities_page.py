@@ -1,6 +1,7 @@
 """The Rival Cities game page: table creation, the board, the controls, bad input,
 hidden information, the computer player and the query count."""
 
+import html
 import json
 import random
 import re
@@ -604,3 +605,65 @@ def test_a_french_player_reads_the_page_in_french(ana, ben, french_catalogue):
     assert "Ana a pris 1 meuble pour commencer" in body
     response = post_move(clients[0], game, {"type": "move", "spaces": 9})
     assert "ne peut pas s&#39;arrêter" in response.content.decode()
+
+
+# --- The option buttons and the ring's legend -----------------------------------------
+
+
+def option_labels(body: str) -> dict:
+    """Each option button's visible text, by its letter."""
+    buttons = re.findall(
+        r'<button[^>]*class="[^"]*\bopt-(\w+)\b[^"]*"[^>]*>(.*?)</button>', body, re.S
+    )
+    return {
+        letter: html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text)).strip())
+        for letter, text in buttons
+    }
+
+
+def test_option_buttons_say_what_the_move_does(game, ana, ben):
+    """Option A names the actions of the card where the inkwell stands, not "the
+    card on your space"."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = play(game, 0, {"type": "start", "resource": "furniture"}, clients)
+    game = play(game, 1, {"type": "start", "resource": "cloth"}, clients)
+    game = play(game, 0, {"type": "move", "spaces": 1}, clients)
+    view = ENGINE.view(game.state, 0)
+    here = next(s for s in view["ring"] if s["inkwell"])
+    body = clients[0].get(game.get_absolute_url()).content.decode()
+    labels = option_labels(body)
+    assert "the card on your space" not in body
+    assert labels["A"] == f"A Option A: {here['card']['text']}"
+
+
+def test_option_c_and_d_name_both_cards(game, ana, ben):
+    """On a special space with a special card in hand, C says both cards in the
+    order chosen and D names the card taken."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+    special = SPECIAL_SPACES[0]
+
+    def on_special(state):
+        state["inkwell"] = (special - 1) % len(state["ring"])
+
+    game = with_state(game, on_special)
+    game = play(game, 0, {"type": "move", "spaces": 1}, clients)
+    view = ENGINE.view(game.state, 0)
+    here = next(s for s in view["ring"] if s["inkwell"])["card"]["text"]
+    labels = option_labels(clients[0].get(game.get_absolute_url()).content.decode())
+    assert here in labels["A"] and here in labels["D"]
+    assert "this special card" not in labels["D"]
+    if "C" in labels:
+        assert here in labels["C"] and "your space" not in labels["C"]
+
+
+def test_the_ring_has_a_legend_for_its_three_kinds_of_numbers(game, ana, ben):
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+    body = clients[0].get(game.get_absolute_url()).content.decode()
+    legend = re.search(r'<ul class="rc-legend".*?</ul>', body, re.S)
+    assert legend, "no legend under the ring"
+    text = html.unescape(legend.group(0))
+    for key in ("rc-key-cost", "rc-key-dist", "rc-key-tok"):
+        assert key in text
+    assert "costs" in text and "from the inkwell" in text and "action" in text
