@@ -32,6 +32,7 @@ from games.rival_cities.move_labels import (
     prompt,
     res_name,
 )
+from games.rival_cities.progress import victory_progress
 from games.rival_cities.ring import prestige_cells, ring_slots, tile
 
 
@@ -145,6 +146,7 @@ def layout(  # noqa: C901, PLR0912, PLR0915
             "res_list": resources,
             "alliance_list": alliances,
             "words": words,
+            "victories": victory_progress(view, seat),
             "is_me": position == seat,
             "to_move": seat in view["to_move"],
         }
@@ -214,6 +216,11 @@ def layout(  # noqa: C901, PLR0912, PLR0915
         )
 
     me_city, rival_city = city(me), city(other)
+    # Each city one step from a sudden victory, said in a sentence (not after the end).
+    near = []
+    if not view.get("over"):
+        for c in (rival_city, me_city):
+            near += [v["warning"] for v in c["victories"] if v["near"]]
     others = [
         _button(m, view) for m in legal if json.dumps(m, sort_keys=True) not in handled
     ]
@@ -277,4 +284,5 @@ def layout(  # noqa: C901, PLR0912, PLR0915
         "how_won": how_won,
         "resources": RESOURCES,
         "last_moves": last_moves,
+        "near_victories": near,
     }

@@ -667,3 +667,76 @@ def test_the_ring_has_a_legend_for_its_three_kinds_of_numbers(game, ana, ben):
     for key in ("rc-key-cost", "rc-key-dist", "rc-key-tok"):
         assert key in text
     assert "costs" in text and "from the inkwell" in text and "action" in text
+
+
+# --- Progress toward the sudden victories ---------------------------------------------
+
+
+def victories_of(body: str, seat: int) -> dict:
+    """A city's progress on the page: kind -> (have, need, one step away)."""
+    city = re.search(rf'data-city="{seat}".*?</section>', body, re.S).group(0)
+    return {
+        kind: (int(have), int(need), "near" in css)
+        for css, kind, have, need in re.findall(
+            r'class="rc-victory ([^"]*)" data-victory="(\w+)" data-have="(\d+)" '
+            r'data-need="(\d+)"',
+            city,
+        )
+    }
+
+
+def test_both_cities_show_their_way_to_each_sudden_victory(game, ana, ben):
+    """At the start: 0 of 4 alliances, 0 of 3 lawsuits, a lead of 0 of 3 ships,
+    0 of 7 prestige steps, for both cities, and no warning."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+    body = clients[0].get(game.get_absolute_url()).content.decode()
+    start = {
+        "alliances": (0, 4, False),
+        "lawsuits": (0, 3, False),
+        "ships": (0, 3, False),
+        "prestige": (0, 7, False),
+    }
+    assert victories_of(body, 0) == start
+    assert victories_of(body, 1) == start
+    assert 'class="rc-near"' not in body
+
+
+def test_a_city_one_step_from_a_sudden_victory_is_announced(game, ana, ben):
+    """Altona with three alliances and Hamburg's marker six steps toward its
+    name: both counted one step away, and said in a sentence to both players."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+
+    def near(state):
+        for index in range(3):
+            state["players"][1]["alliances"].append(state["alliances_board"][index])
+            state["alliances_board"][index] = None
+        state["prestige"] = 6
+
+    game = with_state(game, near)
+    for seat in (0, 1):
+        body = html.unescape(
+            clients[seat].get(game.get_absolute_url()).content.decode()
+        )
+        assert victories_of(body, 1)["alliances"] == (3, 4, True)
+        assert victories_of(body, 0)["prestige"] == (6, 7, True)
+        assert victories_of(body, 1)["prestige"] == (0, 7, False)
+        warning = re.search(r'<ul class="rc-near".*?</ul>', body, re.S).group(0)
+        assert "Altona holds 3 of the 4 alliances: one more alliance wins" in warning
+        assert "one step from Hamburg's name" in warning
+
+
+def test_a_ship_lead_counts_the_difference(game, ana, ben):
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+
+    def ships(state):
+        state["players"][0]["ships"] += [c for c in state["ships_face_up"][:3] if c]
+        state["ships_face_up"][:3] = [None] * 3
+        state["players"][1]["ships"].append(state["players"][0]["ships"].pop())
+
+    game = with_state(game, ships)
+    body = html.unescape(clients[1].get(game.get_absolute_url()).content.decode())
+    assert victories_of(body, 0)["ships"] == (1, 3, False)
+    assert victories_of(body, 1)["ships"] == (0, 3, False)
