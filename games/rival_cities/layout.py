@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.boards import NO_TABLE, BoardTable
+from games.rival_cities import result_words
 from games.rival_cities.engine import texts as effects
 from games.rival_cities.engine.pieces import LAWSUIT_MAX
 from games.rival_cities.move_labels import (
-    HOW_WON,
     NUMERALS,
     PAY_FOR,
     RESOURCE_MARKS,
@@ -247,14 +247,23 @@ def layout(  # noqa: C901, PLR0912, PLR0915
     winner = result.get("winner")
     waiting = ", ".join(names.get(s, "") for s in view["to_move"])
     winner_name = names.get(winner, "") if winner is not None else ""
-    how_won = str(HOW_WON.get(result.get("how"), ""))
+    how_won = ""
+    if view.get("over"):
+        # The seats' outcome details as the engine's outcome writes them.
+        details = {
+            seat: {
+                "won_by": result.get("how"),
+                "winner": winner,
+                "stars": view["cities"][seat]["star_count"],
+                "tie_to_bell": result.get("tie_to_bell"),
+            }
+            for seat in (0, 1)
+        }
+        how_won = result_words.how_won(details, names)
     if not view.get("over"):
         said = prompt(view, legal, waiting)
-    elif winner_name:
-        said = _("The game is over: %(name)s wins (%(how)s).") % {
-            "name": winner_name,
-            "how": how_won,
-        }
+    elif how_won:
+        said = _("The game is over.") + " " + how_won
     else:
         said = _("The game is over.")
     return {

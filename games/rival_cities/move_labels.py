@@ -41,13 +41,6 @@ PAY_FOR = {
     "copenhagen": gettext_lazy("repeating with Copenhagen"),
     "le-havre": gettext_lazy("repeating with Le Havre"),
 }
-HOW_WON = {
-    "prestige": gettext_lazy("the prestige track reached the city's name"),
-    "lawsuits": gettext_lazy("three lawsuits won"),
-    "ships": gettext_lazy("three ships more than the rival"),
-    "alliances": gettext_lazy("all four alliances"),
-    "stars": gettext_lazy("the most stars at the end"),
-}
 
 
 def res_name(res: str) -> str:

@@ -740,3 +740,83 @@ def test_a_ship_lead_counts_the_difference(game, ana, ben):
     body = html.unescape(clients[1].get(game.get_absolute_url()).content.decode())
     assert victories_of(body, 0)["ships"] == (1, 3, False)
     assert victories_of(body, 1)["ships"] == (0, 3, False)
+
+
+# --- How the game was won ------------------------------------------------------------------
+
+
+def win_by_alliances(game, clients):
+    """Ana (Hamburg) takes the game's fourth alliance; the game is over."""
+    game = started(game, clients)
+
+    def three_alliances(state):
+        for index in range(3):
+            state["players"][0]["alliances"].append(state["alliances_board"][index])
+            state["alliances_board"][index] = None
+        state["players"][1]["stars"] += 9  # Altona has more stars, and loses
+        state["supply"]["star"] -= 9
+        state["queue"].append({"t": "alliance", "seat": 0})
+
+    game = with_state(game, three_alliances)
+    move = next(
+        m
+        for m in data_moves(clients[0].get(game.get_absolute_url()).content.decode())
+        if m["type"] == "alliance"
+    )
+    game = play(game, 0, move, clients)
+    assert game.is_over
+    return game
+
+
+def test_the_game_over_email_says_how_the_game_was_won(game, ana, ben):
+    """A sudden victory: the email says which, and that the stars did not count
+    (Ana wins with fewer stars than Ben)."""
+    from games.models import Notification
+    from games.notifications import emails
+
+    clients = {0: login(ana), 1: login(ben)}
+    game = win_by_alliances(game, clients)
+    row = Notification.objects.get(kind=Notification.Kind.GAME_OVER, user=ben)
+    message = emails.compose(row)
+    html_body = message.alternatives[0][0]
+    for body in (message.body, html.unescape(html_body)):
+        assert "Ana wins at once by holding all 4 alliances of the game." in body
+        assert "After a sudden victory the stars are not counted." in body
+
+
+def test_the_finished_board_says_how_the_game_was_won(game, ana, ben):
+    clients = {0: login(ana), 1: login(ben)}
+    game = win_by_alliances(game, clients)
+    body = html.unescape(clients[1].get(game.get_absolute_url()).content.decode())
+    results = re.search(r'<section class="results rc-results".*?</section>', body, re.S)
+    assert "Ana wins at once by holding all 4 alliances of the game." in results.group(
+        0
+    )
+    assert 'class="rc-near"' not in body
+
+
+@pytest.mark.parametrize(
+    ("totals", "tie", "words"),
+    [
+        ((7, 5), False, "Ana wins on stars, 7 to 5."),
+        (
+            (6, 6),
+            True,
+            "Ana wins on stars: 6 stars each, and the tie goes to the holder of the bell.",
+        ),
+    ],
+)
+def test_a_win_on_stars_gives_both_totals_and_the_tie_break(totals, tie, words):
+    from games.rival_cities.result_words import how_won
+
+    details = {
+        seat: {
+            "won_by": "stars",
+            "winner": 0,
+            "stars": {"total": totals[seat]},
+            "tie_to_bell": tie,
+        }
+        for seat in (0, 1)
+    }
+    assert how_won(details, {0: "Ana", 1: "Ben"}) == words
+    assert how_won({0: {"forfeit": True}, 1: {}}, {0: "Ana", 1: "Ben"}) == ""
