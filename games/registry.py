@@ -122,6 +122,10 @@ class GameSpec:
     order: int = 100  # the lobby lists the games by it
     # The computer players of each level (games/bots/levels.py).
     players: ComputerPlayers | None = None
+    # result_words(details, names) -> how the game was won, in words,
+    # translated (the game-over email says it): `details` the seats' outcome
+    # details and `names` the players' names, both by position; "" if none.
+    result_words: Callable[[dict, dict], str] | None = None
     # figures(rows) -> [(label, value)] or None, for the statistics page.
     figures: Callable[[list[dict]], list | None] | None = None
     # layout(view, seat, legal, table=NO_TABLE) -> the dict its board template

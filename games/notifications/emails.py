@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from .. import registry
 from ..models import Game, Notification, Seat
 
 UNSUBSCRIBE_SALT = "notifications.unsubscribe"
@@ -67,10 +68,21 @@ def waiting_seats(user):
     )
 
 
+def _how_won(game: Game, seats: list) -> str:
+    """How a finished game was won, in the game's own words (its spec's
+    `result_words`); "" when it has none or the game is not over."""
+    spec = registry.find(game.engine)
+    if spec is None or spec.result_words is None or game.status != Game.Status.FINISHED:
+        return ""
+    details = {s.position: s.result_detail or {} for s in seats}
+    return spec.result_words(details, {s.position: s.name for s in seats})
+
+
 def _game_context(game: Game, user) -> dict:
     seats = list(game.seats.select_related("user"))
     mine = next((s for s in seats if s.user_id == user.pk), None)
     return {
+        "how_won": _how_won(game, seats),
         "game": game,
         "game_url": absolute(game.get_absolute_url()),
         "seats": seats,

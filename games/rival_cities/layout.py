@@ -16,10 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from games.boards import NO_TABLE, BoardTable
+from games.rival_cities import result_words
 from games.rival_cities.engine import texts as effects
 from games.rival_cities.engine.pieces import LAWSUIT_MAX
 from games.rival_cities.move_labels import (
-    HOW_WON,
     NUMERALS,
     PAY_FOR,
     RESOURCE_MARKS,
@@ -32,6 +32,7 @@ from games.rival_cities.move_labels import (
     prompt,
     res_name,
 )
+from games.rival_cities.progress import victory_progress
 from games.rival_cities.ring import prestige_cells, ring_slots, tile
 
 
@@ -145,6 +146,7 @@ def layout(  # noqa: C901, PLR0912, PLR0915
             "res_list": resources,
             "alliance_list": alliances,
             "words": words,
+            "victories": victory_progress(view, seat),
             "is_me": position == seat,
             "to_move": seat in view["to_move"],
         }
@@ -214,6 +216,11 @@ def layout(  # noqa: C901, PLR0912, PLR0915
         )
 
     me_city, rival_city = city(me), city(other)
+    # Each city one step from a sudden victory, said in a sentence (not after the end).
+    near = []
+    if not view.get("over"):
+        for c in (rival_city, me_city):
+            near += [v["warning"] for v in c["victories"] if v["near"]]
     others = [
         _button(m, view) for m in legal if json.dumps(m, sort_keys=True) not in handled
     ]
@@ -240,14 +247,23 @@ def layout(  # noqa: C901, PLR0912, PLR0915
     winner = result.get("winner")
     waiting = ", ".join(names.get(s, "") for s in view["to_move"])
     winner_name = names.get(winner, "") if winner is not None else ""
-    how_won = str(HOW_WON.get(result.get("how"), ""))
+    how_won = ""
+    if view.get("over"):
+        # The seats' outcome details as the engine's outcome writes them.
+        details = {
+            seat: {
+                "won_by": result.get("how"),
+                "winner": winner,
+                "stars": view["cities"][seat]["star_count"],
+                "tie_to_bell": result.get("tie_to_bell"),
+            }
+            for seat in (0, 1)
+        }
+        how_won = result_words.how_won(details, names)
     if not view.get("over"):
         said = prompt(view, legal, waiting)
-    elif winner_name:
-        said = _("The game is over: %(name)s wins (%(how)s).") % {
-            "name": winner_name,
-            "how": how_won,
-        }
+    elif how_won:
+        said = _("The game is over.") + " " + how_won
     else:
         said = _("The game is over.")
     return {
@@ -277,4 +293,5 @@ def layout(  # noqa: C901, PLR0912, PLR0915
         "how_won": how_won,
         "resources": RESOURCES,
         "last_moves": last_moves,
+        "near_victories": near,
     }

@@ -41,13 +41,6 @@ PAY_FOR = {
     "copenhagen": gettext_lazy("repeating with Copenhagen"),
     "le-havre": gettext_lazy("repeating with Le Havre"),
 }
-HOW_WON = {
-    "prestige": gettext_lazy("the prestige track reached the city's name"),
-    "lawsuits": gettext_lazy("three lawsuits won"),
-    "ships": gettext_lazy("three ships more than the rival"),
-    "alliances": gettext_lazy("all four alliances"),
-    "stars": gettext_lazy("the most stars at the end"),
-}
 
 
 def res_name(res: str) -> str:
@@ -78,6 +71,15 @@ def card_text(view: dict, card_id: str) -> str:
         if space["card"] and space["card"]["id"] == card_id:
             return space["card"]["text"]
     return card_id
+
+
+def inkwell_card_text(view: dict) -> str:
+    """The words of the card on the space where the inkwell stands ("" when the
+    space is empty)."""
+    for space in view["ring"]:
+        if space.get("inkwell") and space["card"]:
+            return space["card"]["text"]
+    return ""
 
 
 def _alliance(view: dict, card_id: str) -> dict | None:
@@ -125,7 +127,10 @@ def move_label(move: dict, view: dict) -> str:  # noqa: C901, PLR0911, PLR0912
         return _("Pay 1 %(res)s") % {"res": res_name(move["resource"])}
     if kind == "option":
         option = move["option"]
+        here = inkwell_card_text(view)
         if option == "A":
+            if here:
+                return _("Option A: %(card)s") % {"card": here}
             return _("Option A: the card on your space")
         if option == "B":
             return _("Option B: play from your hand: %(card)s") % {
@@ -133,10 +138,18 @@ def move_label(move: dict, view: dict) -> str:  # noqa: C901, PLR0911, PLR0912
             }
         if option == "C":
             text = card_text(view, move["card"])
-            if move["first"] == "A":
-                return _("Option C: your space first, then %(card)s") % {"card": text}
-            return _("Option C: %(card)s first, then your space") % {"card": text}
+            if not here:
+                here = _("your space")
+            first, then = (here, text) if move["first"] == "A" else (text, here)
+            return _("Option C: %(first)s, then %(then)s") % {
+                "first": first,
+                "then": then,
+            }
         if option == "D":
+            if here:
+                return _("Option D: keep %(card)s in your hand for later") % {
+                    "card": here
+                }
             return _("Option D: take this special card into your hand")
         return _("End your turn (no option is possible)")
     if kind == "half":

@@ -8,7 +8,7 @@ and templates, its form, options in words, step texts, rules page and figures.
 from django.utils.translation import gettext_noop
 
 from games.registry import GameSpec
-from games.rival_cities import figures, rules_page, steps, words
+from games.rival_cities import figures, result_words, rules_page, steps, words
 from games.rival_cities.board_words import bundle_words, seat_names_in
 from games.rival_cities.bots import PLAYERS
 from games.rival_cities.engine import ENGINE
@@ -27,6 +27,7 @@ SPEC = GameSpec(
     form=RivalCitiesForm,
     players=PLAYERS,
     figures=figures.figures,
+    result_words=result_words.how_won,
     describe_options=words.describe_options,
     rules_context=rules_page.rules_context,
     step_name=steps.step_name,

@@ -1,6 +1,7 @@
 """The Rival Cities game page: table creation, the board, the controls, bad input,
 hidden information, the computer player and the query count."""
 
+import html
 import json
 import random
 import re
@@ -604,3 +605,218 @@ def test_a_french_player_reads_the_page_in_french(ana, ben, french_catalogue):
     assert "Ana a pris 1 meuble pour commencer" in body
     response = post_move(clients[0], game, {"type": "move", "spaces": 9})
     assert "ne peut pas s&#39;arrêter" in response.content.decode()
+
+
+# --- The option buttons and the ring's legend -----------------------------------------
+
+
+def option_labels(body: str) -> dict:
+    """Each option button's visible text, by its letter."""
+    buttons = re.findall(
+        r'<button[^>]*class="[^"]*\bopt-(\w+)\b[^"]*"[^>]*>(.*?)</button>', body, re.S
+    )
+    return {
+        letter: html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", text)).strip())
+        for letter, text in buttons
+    }
+
+
+def test_option_buttons_say_what_the_move_does(game, ana, ben):
+    """Option A names the actions of the card where the inkwell stands, not "the
+    card on your space"."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = play(game, 0, {"type": "start", "resource": "furniture"}, clients)
+    game = play(game, 1, {"type": "start", "resource": "cloth"}, clients)
+    game = play(game, 0, {"type": "move", "spaces": 1}, clients)
+    view = ENGINE.view(game.state, 0)
+    here = next(s for s in view["ring"] if s["inkwell"])
+    body = clients[0].get(game.get_absolute_url()).content.decode()
+    labels = option_labels(body)
+    assert "the card on your space" not in body
+    assert labels["A"] == f"A Option A: {here['card']['text']}"
+
+
+def test_option_c_and_d_name_both_cards(game, ana, ben):
+    """On a special space with a special card in hand, C says both cards in the
+    order chosen and D names the card taken."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+    special = SPECIAL_SPACES[0]
+
+    def on_special(state):
+        state["inkwell"] = (special - 1) % len(state["ring"])
+
+    game = with_state(game, on_special)
+    game = play(game, 0, {"type": "move", "spaces": 1}, clients)
+    view = ENGINE.view(game.state, 0)
+    here = next(s for s in view["ring"] if s["inkwell"])["card"]["text"]
+    labels = option_labels(clients[0].get(game.get_absolute_url()).content.decode())
+    assert here in labels["A"] and here in labels["D"]
+    assert "this special card" not in labels["D"]
+    if "C" in labels:
+        assert here in labels["C"] and "your space" not in labels["C"]
+
+
+def test_the_ring_has_a_legend_for_its_three_kinds_of_numbers(game, ana, ben):
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+    body = clients[0].get(game.get_absolute_url()).content.decode()
+    legend = re.search(r'<ul class="rc-legend".*?</ul>', body, re.S)
+    assert legend, "no legend under the ring"
+    text = html.unescape(legend.group(0))
+    for key in ("rc-key-cost", "rc-key-dist", "rc-key-tok"):
+        assert key in text
+    assert "costs" in text and "from the inkwell" in text and "action" in text
+
+
+# --- Progress toward the sudden victories ---------------------------------------------
+
+
+def victories_of(body: str, seat: int) -> dict:
+    """A city's progress on the page: kind -> (have, need, one step away)."""
+    city = re.search(rf'data-city="{seat}".*?</section>', body, re.S).group(0)
+    return {
+        kind: (int(have), int(need), "near" in css)
+        for css, kind, have, need in re.findall(
+            r'class="rc-victory ([^"]*)" data-victory="(\w+)" data-have="(\d+)" '
+            r'data-need="(\d+)"',
+            city,
+        )
+    }
+
+
+def test_both_cities_show_their_way_to_each_sudden_victory(game, ana, ben):
+    """At the start: 0 of 4 alliances, 0 of 3 lawsuits, a lead of 0 of 3 ships,
+    0 of 7 prestige steps, for both cities, and no warning."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+    body = clients[0].get(game.get_absolute_url()).content.decode()
+    start = {
+        "alliances": (0, 4, False),
+        "lawsuits": (0, 3, False),
+        "ships": (0, 3, False),
+        "prestige": (0, 7, False),
+    }
+    assert victories_of(body, 0) == start
+    assert victories_of(body, 1) == start
+    assert 'class="rc-near"' not in body
+
+
+def test_a_city_one_step_from_a_sudden_victory_is_announced(game, ana, ben):
+    """Altona with three alliances and Hamburg's marker six steps toward its
+    name: both counted one step away, and said in a sentence to both players."""
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+
+    def near(state):
+        for index in range(3):
+            state["players"][1]["alliances"].append(state["alliances_board"][index])
+            state["alliances_board"][index] = None
+        state["prestige"] = 6
+
+    game = with_state(game, near)
+    for seat in (0, 1):
+        body = html.unescape(
+            clients[seat].get(game.get_absolute_url()).content.decode()
+        )
+        assert victories_of(body, 1)["alliances"] == (3, 4, True)
+        assert victories_of(body, 0)["prestige"] == (6, 7, True)
+        assert victories_of(body, 1)["prestige"] == (0, 7, False)
+        warning = re.search(r'<ul class="rc-near".*?</ul>', body, re.S).group(0)
+        assert "Altona holds 3 of the 4 alliances: one more alliance wins" in warning
+        assert "one step from Hamburg's name" in warning
+
+
+def test_a_ship_lead_counts_the_difference(game, ana, ben):
+    clients = {0: login(ana), 1: login(ben)}
+    game = started(game, clients)
+
+    def ships(state):
+        state["players"][0]["ships"] += [c for c in state["ships_face_up"][:3] if c]
+        state["ships_face_up"][:3] = [None] * 3
+        state["players"][1]["ships"].append(state["players"][0]["ships"].pop())
+
+    game = with_state(game, ships)
+    body = html.unescape(clients[1].get(game.get_absolute_url()).content.decode())
+    assert victories_of(body, 0)["ships"] == (1, 3, False)
+    assert victories_of(body, 1)["ships"] == (0, 3, False)
+
+
+# --- How the game was won ------------------------------------------------------------------
+
+
+def win_by_alliances(game, clients):
+    """Ana (Hamburg) takes the game's fourth alliance; the game is over."""
+    game = started(game, clients)
+
+    def three_alliances(state):
+        for index in range(3):
+            state["players"][0]["alliances"].append(state["alliances_board"][index])
+            state["alliances_board"][index] = None
+        state["players"][1]["stars"] += 9  # Altona has more stars, and loses
+        state["supply"]["star"] -= 9
+        state["queue"].append({"t": "alliance", "seat": 0})
+
+    game = with_state(game, three_alliances)
+    move = next(
+        m
+        for m in data_moves(clients[0].get(game.get_absolute_url()).content.decode())
+        if m["type"] == "alliance"
+    )
+    game = play(game, 0, move, clients)
+    assert game.is_over
+    return game
+
+
+def test_the_game_over_email_says_how_the_game_was_won(game, ana, ben):
+    """A sudden victory: the email says which, and that the stars did not count
+    (Ana wins with fewer stars than Ben)."""
+    from games.models import Notification
+    from games.notifications import emails
+
+    clients = {0: login(ana), 1: login(ben)}
+    game = win_by_alliances(game, clients)
+    row = Notification.objects.get(kind=Notification.Kind.GAME_OVER, user=ben)
+    message = emails.compose(row)
+    html_body = message.alternatives[0][0]
+    for body in (message.body, html.unescape(html_body)):
+        assert "Ana wins at once by holding all 4 alliances of the game." in body
+        assert "After a sudden victory the stars are not counted." in body
+
+
+def test_the_finished_board_says_how_the_game_was_won(game, ana, ben):
+    clients = {0: login(ana), 1: login(ben)}
+    game = win_by_alliances(game, clients)
+    body = html.unescape(clients[1].get(game.get_absolute_url()).content.decode())
+    results = re.search(r'<section class="results rc-results".*?</section>', body, re.S)
+    assert "Ana wins at once by holding all 4 alliances of the game." in results.group(
+        0
+    )
+    assert 'class="rc-near"' not in body
+
+
+@pytest.mark.parametrize(
+    ("totals", "tie", "words"),
+    [
+        ((7, 5), False, "Ana wins on stars, 7 to 5."),
+        (
+            (6, 6),
+            True,
+            "Ana wins on stars: 6 stars each, and the tie goes to the holder of the bell.",
+        ),
+    ],
+)
+def test_a_win_on_stars_gives_both_totals_and_the_tie_break(totals, tie, words):
+    from games.rival_cities.result_words import how_won
+
+    details = {
+        seat: {
+            "won_by": "stars",
+            "winner": 0,
+            "stars": {"total": totals[seat]},
+            "tie_to_bell": tie,
+        }
+        for seat in (0, 1)
+    }
+    assert how_won(details, {0: "Ana", 1: "Ben"}) == words
+    assert how_won({0: {"forfeit": True}, 1: {}}, {0: "Ana", 1: "Ben"}) == ""
