@@ -122,6 +122,21 @@
     region.textContent = parts.join(" ");
   }
 
+  // A swap keeps the page's scroll, often where the last move was pressed: a
+  // newer board's first move, off screen, is brought on it, under the prompt
+  // when both fit on one screen.
+  function showDecision(board, was) {
+    if (!was || board.dataset.version === was.version) return;
+    var el = firstMove(board);
+    if (!el) return;
+    var r = el.getBoundingClientRect();
+    if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+    var p = board.querySelector(".prompt");
+    var top = p ? p.getBoundingClientRect().top : r.top;
+    if (r.bottom - top <= window.innerHeight) window.scrollBy(0, top);
+    else el.scrollIntoView({ block: "center" });
+  }
+
   // After the settle, when htmx has wired the new board's form: a control
   // focused (and pressed) earlier would post the form without htmx.
   document.addEventListener("htmx:afterSettle", function () {
@@ -130,6 +145,7 @@
     var was = before;
     before = null;
     announce(board, was.log);
+    showDecision(board, was.log);
     var active = document.activeElement;
     if (!was.key || (active && active !== document.body && !board.contains(active))) return;
     // A player with a mouse or a finger is left alone: a focused control would

@@ -18,3 +18,26 @@ def logged_in(browser, live_server, user, width=390, height=844, touch=None):
         [{"name": cookie.key, "value": cookie.value, "url": live_server.url}]
     )
     return context.new_page()
+
+
+# Every CSP violation a page meets, written to its console where the test hears it.
+CSP_REPORTER = """document.addEventListener("securitypolicyviolation", e => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI}`
+                + ` (${e.sourceFile}:${e.lineNumber})`);
+});"""
+
+
+def console_watched(page) -> list:
+    """The list, filled as the page runs, of its console's errors and warnings,
+    its htmx messages, its CSP violations and its uncaught exceptions."""
+    heard = []
+
+    def on_console(message):
+        text = message.text
+        if message.type in ("error", "warning") or "htmx" in text.lower():
+            heard.append(f"{message.type}: {text} @ {page.url}")
+
+    page.add_init_script(CSP_REPORTER)
+    page.on("console", on_console)
+    page.on("pageerror", lambda error: heard.append(f"pageerror: {error} @ {page.url}"))
+    return heard
